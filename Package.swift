@@ -9,16 +9,53 @@ let package = Package(
     name: "Boomerang",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"])
+        .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
+        .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
+        .executable(name: "boomerang", targets: ["boomerang"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CLibevent",
+            path: "Sources/CLibevent",
+            providers: [.apt(["libevent-dev"])]
+        ),
         .target(
             name: "BoomerangSerialization",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangServer",
+            dependencies: [
+                "BoomerangSerialization",
+                "CLibevent",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "boomerang",
+            dependencies: [
+                "BoomerangServer",
+                "BoomerangSerialization",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
             dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangServerTests",
+            dependencies: ["BoomerangServer", "BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
     ]

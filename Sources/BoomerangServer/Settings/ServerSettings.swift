@@ -1,0 +1,58 @@
+/// Every setting of the server, finished: the command-line tool layers flags, environment
+/// variables, `config/server.yaml` and these defaults into one value and hands it to the server,
+/// which never reads the environment itself.
+public struct ServerSettings: Sendable, Hashable {
+    /// The address to listen on. Loopback by default; `0.0.0.0` exposes the server to the network.
+    public var host: String = "127.0.0.1"
+    /// The TCP port; 0 asks the system for a free port (the server prints the one it got).
+    public var port: Int = 8080
+    /// The number of event loops, one thread each; `nil` means one per core.
+    public var threads: Int? = nil
+
+    /// The longest request line (method, target, version), in bytes; longer gets 414.
+    public var maxRequestLineBytes: Int = 8 * 1024
+    /// The most bytes of request line plus header fields; more gets 431.
+    public var maxHeaderBytes: Int = 32 * 1024
+    /// The most header fields in one request; more gets 431.
+    public var maxHeaderCount: Int = 256
+    /// The largest request body, streamed or not; larger gets 413.
+    public var maxBodyBytes: Int64 = 8 * 1024 * 1024 * 1024
+    /// The largest body that is buffered to be decoded (urlencoded, JSON, property list, XML);
+    /// a larger body of those types is still counted and hashed, but not decoded.
+    public var maxBufferedBodyBytes: Int = 10 * 1024 * 1024
+
+    /// Seconds a client has to send a complete request head, from its first byte; then 408.
+    public var headerTimeout: Double = 10
+    /// Seconds an idle keep-alive connection is kept open.
+    public var idleTimeout: Double = 15
+    /// The slowest accepted body rate in bytes per second, enforced after ``bodyRateGracePeriod``.
+    public var minBodyBytesPerSecond: Int = 1024
+    /// Seconds of body upload before the minimum rate is enforced.
+    public var bodyRateGracePeriod: Double = 10
+    /// Seconds a response write may make no progress before the connection is closed.
+    public var writeTimeout: Double = 15
+    /// The most connections open at once, over all loops; more are closed at once.
+    public var maxConnections: Int = 1024
+    /// The longest delay a request may ask for with `x-set-response-delay-ms`, in milliseconds.
+    public var maxResponseDelayMilliseconds: Int = 10_000
+    /// Seconds in-flight exchanges get to finish after SIGINT or SIGTERM.
+    public var shutdownTimeout: Double = 5
+
+    /// The access and server log format.
+    public var logFormat: LogFormat = .text
+    /// The lowest log level written (`trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`).
+    public var logLevel: String = "info"
+    /// Whether one access log line is written per exchange.
+    public var accessLog: Bool = true
+
+    /// Creates the default settings.
+    public init() {}
+
+    /// How log lines are written.
+    public enum LogFormat: String, Sendable, Hashable, CaseIterable {
+        /// One human-readable line per event.
+        case text
+        /// One JSON object per line.
+        case json
+    }
+}

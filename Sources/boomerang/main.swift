@@ -1,0 +1,4 @@
+// Placeholder until the command-line tool lands (branch `cli`).
+import BoomerangServer
+
+print(ServerSettings())
