@@ -1,0 +1,30 @@
+import BoomerangSerialization
+
+/// A response as an endpoint builds it; the writer adds the framing headers.
+public struct Response: Sendable {
+    /// The status code (100–599).
+    public var status: Int
+    /// The headers; `Content-Type` is sent only when present here.
+    public var headers: HTTPHeaders
+    /// The body; not sent for HEAD requests and for statuses that have none.
+    public var body: [UInt8]
+    /// How long to hold the response back, in milliseconds.
+    public var delayMilliseconds: Int = 0
+    /// Whether the connection closes after this response.
+    public var closeConnection = false
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Receives a request body chosen for its endpoint, then produces the response.
+public protocol Responder {
+    /// Consumes the next body bytes; called zero or more times.
+    mutating func receive(_ bytes: UnsafeRawBufferPointer)
+    /// The body is complete; builds the response.
+    mutating func finish(trailers: HTTPHeaders) -> Response
+}

@@ -1,0 +1,117 @@
+import BoomerangSerialization
+import Crypto
+
+/// The body sink an echo picks when the head is complete, from the request's `Content-Type`.
+///
+/// Multipart bodies go through the core's streaming parser part by part; every other body is
+/// counted, SHA-256 hashed and kept in memory only up to a limit. Memory is bounded by the limits,
+/// never by the body size.
+struct BodyCollector {
+    /// How the body is taken apart.
+    enum Kind: Equatable {
+        case none
+        case urlencoded
+        case json
+        case propertyList
+        case xml
+        case multipart
+        case other
+    }
+
+    let kind: Kind
+    let contentType: String?
+    private(set) var size: Int64 = 0
+    private var hasher = SHA256()
+    private(set) var buffer: [UInt8] = []
+    private(set) var truncated = false
+    private let bufferLimit: Int
+    private(set) var multipart: MultipartCollector?
+    private(set) var multipartSetupError: MultipartParserError?
+
+    init(head: HTTPRequestHead, options: EchoOptions) {
+        contentType = head.headers["Content-Type"]
+        bufferLimit = options.maxBufferedBodyBytes
+        let mediaType = contentType.map(BodyCollector.essence) ?? ""
+        switch mediaType {
+        case "application/x-www-form-urlencoded":
+            kind = .urlencoded
+        case "application/json", "text/json", "text/javascript":
+            kind = .json
+        case "application/x-plist", "application/x-bplist", "application/plist":
+            kind = .propertyList
+        case "application/xml", "text/xml":
+            kind = .xml
+        case _ where mediaType.hasPrefix("multipart/"):
+            do {
+                multipart = try MultipartCollector(contentType: contentType ?? "", options: options)
+                kind = .multipart
+            } catch {
+                multipartSetupError = error
+                kind = .other
+            }
+        case _ where mediaType.hasSuffix("+json"):
+            kind = .json
+        case _ where mediaType.hasSuffix("+xml"):
+            kind = .xml
+        default:
+            kind = head.framing == .none ? .none : .other
+        }
+    }
+
+    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        size += Int64(bytes.count)
+        if kind == .multipart {
+            multipart?.receive(bytes)
+            return
+        }
+        hasher.update(bufferPointer: bytes)
+        let room = bufferLimit - buffer.count
+        if room >= bytes.count {
+            buffer.append(contentsOf: bytes)
+        } else {
+            if room > 0 { buffer.append(contentsOf: bytes.prefix(room)) }
+            truncated = true
+        }
+    }
+
+    /// Ends the body; the hash of a non-multipart body as lowercase hex.
+    mutating func finish() -> String? {
+        if kind == .multipart {
+            multipart?.finish()
+            return nil
+        }
+        return Hex.lowercase(hasher.finalize())
+    }
+
+    /// `type/subtype` of a media type, lowercased, without parameters or spaces.
+    static func essence(_ value: String) -> String {
+        let bytes = value.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        return String(Substring(value.utf8[..<end])).trimmingSpaces().lowercased()
+    }
+}
+
+/// Hexadecimal text for digests.
+enum Hex {
+    static func lowercase(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in digest {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        let bytes = Array(utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,146 @@
+import BoomerangSerialization
+
+/// The body-derived keys of an echo, computed once from a finished `BodyCollector`.
+struct BodyParts {
+    var data: StructuredValue = .string("")
+    var files = StructuredObject()
+    var form = StructuredObject()
+    var formParams: StructuredValue = .object(StructuredObject())
+    var json: StructuredValue = .null
+    var multipart: StructuredValue?
+    var plist: StructuredValue?
+    var bodySummary: StructuredValue = .null
+    var diagnostics: [StructuredValue] = []
+
+    init(body: BodyCollector, bodyHash: String?) {
+        var summary = StructuredObject()
+        summary.append(body.contentType.map(StructuredValue.string) ?? .null, forKey: "contentType")
+        summary.append(.string(BodyParts.kindName(body.kind)), forKey: "kind")
+        if let bodyHash { summary.append(.string(bodyHash), forKey: "sha256") }
+        summary.append(.int(body.size), forKey: "size")
+        if body.truncated { summary.append(.bool(true), forKey: "truncated") }
+        bodySummary = .object(summary)
+        if body.truncated {
+            diagnostics.append(BodyParts.diagnostic(
+                "bodyNotBuffered", "the body is larger than the buffered-body limit; only its size and hash are reported", nil))
+        }
+        if let error = body.multipartSetupError {
+            diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", Int(error.offset)))
+        }
+        switch body.kind {
+        case .none:
+            break
+        case .multipart:
+            if let collector = body.multipart { takeMultipart(collector) }
+        case .urlencoded:
+            guard !body.truncated else { break }
+            let text = String(decoding: body.buffer, as: UTF8.self)
+            let formPairs = FormDecoding.pairs(text, plusAsSpace: true, diagnostics: nil, source: "form")
+            form = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
+            let rawPairs = FormDecoding.pairs(text, plusAsSpace: false, diagnostics: &diagnostics, source: "form")
+            formParams = FormDecoding.tree(rawPairs, diagnostics: &diagnostics, source: "form")
+        case .json, .propertyList, .xml, .other:
+            data = BodyParts.text(body.buffer, contentType: "application/octet-stream")
+            if !body.truncated && !body.buffer.isEmpty {
+                decodeStructured(body)
+            }
+        }
+    }
+
+    private mutating func decodeStructured(_ body: BodyCollector) {
+        let bytes = body.buffer
+        if body.kind == .propertyList || BodyParts.looksLikePropertyList(bytes) {
+            do {
+                plist = try PropertyListReader().read(bytes)
+            } catch {
+                plist = .null
+                diagnostics.append(BodyParts.diagnostic("invalidPropertyList", "\(error)", nil))
+            }
+            return
+        }
+        do {
+            json = try JSONParser().parse(bytes)
+        } catch {
+            if body.kind == .json {
+                diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", error.offset))
+            }
+        }
+    }
+
+    private mutating func takeMultipart(_ collector: MultipartCollector) {
+        var fieldPairs: [(name: String, value: String?)] = []
+        var formValues: [(String, StructuredValue)] = []
+        var fileValues: [(String, StructuredValue)] = []
+        var parts: [StructuredValue] = []
+        for part in collector.parts {
+            let disposition = part.head.contentDisposition
+            let name = disposition?.name ?? ""
+            var entry = StructuredObject()
+            entry.append(disposition?.name.map(StructuredValue.string) ?? .null, forKey: "name")
+            entry.append(disposition?.filename.map(StructuredValue.string) ?? .null, forKey: "filename")
+            entry.append(part.head.contentType.map(StructuredValue.string) ?? .null, forKey: "contentType")
+            entry.append(.array(part.head.headers.fields.map { .array([.string($0.name), .string($0.value)]) }), forKey: "headers")
+            entry.append(.int(part.size), forKey: "size")
+            entry.append(.string(part.sha256), forKey: "sha256")
+            let contentType = part.head.contentType ?? "application/octet-stream"
+            if let inline = part.inline {
+                let isText = String(validating: inline, as: UTF8.self) != nil
+                if isText { entry.append(.string(String(decoding: inline, as: UTF8.self)), forKey: "text") }
+                let value = BodyParts.text(inline, contentType: contentType)
+                if disposition?.filename != nil {
+                    fileValues.append((name, value))
+                } else {
+                    formValues.append((name, value))
+                    if isText { fieldPairs.append((name, String(decoding: inline, as: UTF8.self))) }
+                }
+            } else {
+                entry.append(.bool(true), forKey: "truncated")
+            }
+            parts.append(.object(entry))
+        }
+        files = FormDecoding.semiflatten(fileValues)
+        form = FormDecoding.semiflatten(formValues)
+        formParams = FormDecoding.tree(fieldPairs, diagnostics: &diagnostics, source: "multipart")
+        var object = StructuredObject()
+        object.append(.string(collector.boundary), forKey: "boundary")
+        object.append(.bool(collector.complete && collector.error == nil), forKey: "complete")
+        object.append(.array(parts), forKey: "parts")
+        multipart = .object(object)
+        if let error = collector.error {
+            diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", Int(error.offset)))
+        }
+    }
+
+    /// httpbin's rendering of body bytes: the text when it is UTF-8, else a base64 data URL.
+    static func text(_ bytes: [UInt8], contentType: String) -> StructuredValue {
+        if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
+        return .string("data:\(contentType);base64," + Base64.encode(bytes))
+    }
+
+    static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: Array("bplist00".utf8)) { return true }
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return false }
+        let window = bytes.prefix(512)
+        return String(decoding: window, as: UTF8.self).contains("<plist")
+    }
+
+    static func diagnostic(_ code: String, _ message: String, _ offset: Int?) -> StructuredValue {
+        var object = StructuredObject()
+        object.append(.string(code), forKey: "code")
+        object.append(.string(message), forKey: "message")
+        if let offset { object.append(.int(Int64(offset)), forKey: "offset") }
+        return .object(object)
+    }
+
+    static func kindName(_ kind: BodyCollector.Kind) -> String {
+        switch kind {
+        case .none: "none"
+        case .urlencoded: "urlencoded"
+        case .json: "json"
+        case .propertyList: "propertyList"
+        case .xml: "xml"
+        case .multipart: "multipart"
+        case .other: "other"
+        }
+    }
+}

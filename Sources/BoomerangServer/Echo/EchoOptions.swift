@@ -1,0 +1,35 @@
+/// The settings the echo endpoints need, taken once from the server settings.
+struct EchoOptions: Sendable {
+    /// The largest urlencoded, JSON, property-list, XML or other body kept in memory for decoding
+    /// and for the `data` key.
+    var maxBufferedBodyBytes: Int
+    /// The largest multipart part kept inline (`form`, `files`, `multipart.parts[].text`).
+    var maxInlinePartBytes: Int
+    /// The most inline part bytes over all parts of one request.
+    var maxInlineTotalBytes: Int
+    /// The cap on `x-set-response-delay-ms`.
+    var maxResponseDelayMilliseconds: Int
+
+    init(settings: ServerSettings) {
+        maxBufferedBodyBytes = settings.maxBufferedBodyBytes
+        maxInlinePartBytes = min(1 << 20, settings.maxBufferedBodyBytes)
+        maxInlineTotalBytes = settings.maxBufferedBodyBytes
+        maxResponseDelayMilliseconds = settings.maxResponseDelayMilliseconds
+    }
+}
+
+/// Which echo endpoint answers, which decides the keys of the document.
+enum EchoRoute: Sendable {
+    /// `/get`: httpbin's `args`, `headers`, `origin`, `url`, plus the extensions.
+    case get
+    /// `/post`, `/put`, `/patch`, `/delete`: everything about the request and its body.
+    case post, put, patch, delete
+    /// `/anything` and below: everything, plus `method`.
+    case anything
+    /// `/headers`: only `headers`.
+    case headers
+    /// `/ip`: only `origin`.
+    case ip
+    /// `/user-agent`: only `user-agent`.
+    case userAgent
+}

@@ -1,0 +1,33 @@
+import BoomerangSerialization
+
+/// The query string of a request, decoded three ways: httpbin's `args` (`+` is a space, a bare key
+/// is `""`, repeats become lists), the lossless ordered `query` pairs (`+` kept, a bare key is
+/// null), and the nested `params` tree rebuilt from bracket syntax with the core's rules.
+struct EchoQuery {
+    let rawPairs: [(name: String, value: String?)]
+    let args: StructuredObject
+    let params: StructuredValue
+    let diagnostics: [StructuredValue]
+
+    init(_ query: Substring) {
+        guard !query.isEmpty else {
+            rawPairs = []
+            args = StructuredObject()
+            params = .object(StructuredObject())
+            diagnostics = []
+            return
+        }
+        let text = String(query)
+        var diagnostics: [StructuredValue] = []
+        rawPairs = FormDecoding.pairs(text, plusAsSpace: false, diagnostics: &diagnostics, source: "query")
+        let formPairs = FormDecoding.pairs(text, plusAsSpace: true, diagnostics: nil, source: "query")
+        args = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
+        params = FormDecoding.tree(rawPairs, diagnostics: &diagnostics, source: "query")
+        self.diagnostics = diagnostics
+    }
+
+    /// The `query` key: `[name, value]` pairs in order, value null for a bare key.
+    var pairsValue: [StructuredValue] {
+        rawPairs.map { .array([.string($0.name), $0.value.map(StructuredValue.string) ?? .null]) }
+    }
+}

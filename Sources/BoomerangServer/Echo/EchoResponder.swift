@@ -1,0 +1,55 @@
+import BoomerangSerialization
+
+/// The echo endpoints: collects the body while it streams, then describes the whole request in
+/// the negotiated format and answers as the response controls ask.
+struct EchoResponder: Responder {
+    let context: RequestContext
+    let route: EchoRoute
+    let options: EchoOptions
+    private var body: BodyCollector
+
+    init(context: RequestContext, route: EchoRoute, options: EchoOptions) {
+        self.context = context
+        self.route = route
+        self.options = options
+        body = BodyCollector(head: context.head, options: options)
+    }
+
+    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        body.receive(bytes)
+    }
+
+    mutating func finish(trailers: HTTPHeaders) -> Response {
+        let bodyHash = body.finish()
+        let head = context.head
+        let query = EchoQuery(head.query ?? "")
+        let controls: ResponseControls
+        do {
+            controls = try ResponseControls(
+                query: query.rawPairs, headers: head.headers, maxDelayMilliseconds: options.maxResponseDelayMilliseconds)
+        } catch {
+            return .error(400, "invalidControl", "\(error.name) was \"\(error.value)\"; expected \(error.expected)")
+        }
+        guard let format = controls.format ?? ResponseFormat.negotiate(accept: head.headers["Accept"]) else {
+            let available = ResponseFormat.allCases.map(\.mediaType).joined(separator: ", ")
+            var response = Response.error(406, "notAcceptable", "no acceptable format; available: \(available)")
+            response.headers.add(name: "Vary", value: "Accept")
+            return response
+        }
+        let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
+        var response = Response(status: controls.status ?? 200)
+        do {
+            response.body = try format.render(document)
+        } catch {
+            return .error(500, "renderFailed", "the echo could not be rendered as \(format): \(error)")
+        }
+        if let contentType = controls.contentType {
+            if !contentType.isEmpty { response.headers.add(name: "Content-Type", value: contentType) }
+        } else {
+            response.headers.add(name: "Content-Type", value: format.mediaType)
+        }
+        response.headers.add(name: "X-Request-Id", value: context.requestID)
+        response.delayMilliseconds = controls.delayMilliseconds
+        return response
+    }
+}

@@ -1,0 +1,57 @@
+import BoomerangSerialization
+
+/// The per-request response controls of the echo routes, each read from a query parameter or,
+/// failing that, from a request header of the same name (so they work from an address bar).
+struct ResponseControls: Equatable {
+    static let statusName = "x-set-response-status-code"
+    static let contentTypeName = "x-set-response-content-type"
+    static let delayName = "x-set-response-delay-ms"
+    static let formatName = "x-set-response-format"
+
+    /// The status to answer with.
+    var status: Int?
+    /// The Content-Type to send: `.some("")` sends none at all.
+    var contentType: String?
+    /// How long to hold the response, already capped.
+    var delayMilliseconds: Int = 0
+    /// The format to render, overriding `Accept`.
+    var format: ResponseFormat?
+
+    /// A control with a value it cannot take.
+    struct Invalid: Error, Equatable {
+        let name: String
+        let value: String
+        let expected: String
+    }
+
+    init(query: [(name: String, value: String?)], headers: HTTPHeaders, maxDelayMilliseconds: Int) throws(Invalid) {
+        func value(_ name: String) -> String? {
+            if let pair = query.last(where: { $0.name == name }) { return pair.value ?? "" }
+            return headers[name]
+        }
+        if let text = value(Self.statusName) {
+            guard let code = Int(text.trimmingSpaces()), (100...599).contains(code) else {
+                throw Invalid(name: Self.statusName, value: text, expected: "a status code from 100 to 599")
+            }
+            status = code
+        }
+        if let text = value(Self.contentTypeName) {
+            guard !text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                throw Invalid(name: Self.contentTypeName, value: text, expected: "a header value without control characters")
+            }
+            contentType = text
+        }
+        if let text = value(Self.delayName) {
+            guard let milliseconds = Int(text.trimmingSpaces()), milliseconds >= 0 else {
+                throw Invalid(name: Self.delayName, value: text, expected: "a whole number of milliseconds, 0 or more")
+            }
+            delayMilliseconds = min(milliseconds, maxDelayMilliseconds)
+        }
+        if let text = value(Self.formatName) {
+            guard let format = ResponseFormat(name: text.trimmingSpaces().lowercased()) else {
+                throw Invalid(name: Self.formatName, value: text, expected: "json, plist, binary-plist or xml")
+            }
+            self.format = format
+        }
+    }
+}
