@@ -79,6 +79,18 @@ public struct HTTPHeaders: Sendable, Hashable {
         }
     }
 
+    /// Reserves room for `minimumCapacity` fields, so that a parser can fill the list without
+    /// regrowing it.
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        fields.reserveCapacity(minimumCapacity)
+    }
+
+    /// Appends `text` to the value of the last field (obs-fold joining); does nothing when empty.
+    mutating func appendToLastValue(_ text: String) {
+        guard !fields.isEmpty else { return }
+        fields[fields.count - 1].value += text
+    }
+
     /// Removes every field with this name.
     public mutating func remove(name: String) {
         fields.removeAll { HTTPHeaders.namesMatch($0.name, name) }

@@ -1,0 +1,138 @@
+import FoundationEssentials
+
+/// Byte-level helpers shared by the format writers.
+enum ByteWriting {
+    static let base64Alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `bytes` as padded standard base64 (RFC 4648 §4), unwrapped.
+    static func appendBase64(_ bytes: [UInt8], to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
+        base64Alphabet.withUnsafeBufferPointer { table in
+            var i = 0
+            let n = bytes.count
+            while i + 3 <= n {
+                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                output.append(table[Int(v >> 18 & 63)])
+                output.append(table[Int(v >> 12 & 63)])
+                output.append(table[Int(v >> 6 & 63)])
+                output.append(table[Int(v & 63)])
+                i += 3
+            }
+            if n - i == 1 {
+                let v = UInt32(bytes[i]) << 16
+                output.append(table[Int(v >> 18 & 63)])
+                output.append(table[Int(v >> 12 & 63)])
+                output.append(UInt8(ascii: "="))
+                output.append(UInt8(ascii: "="))
+            } else if n - i == 2 {
+                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+                output.append(table[Int(v >> 18 & 63)])
+                output.append(table[Int(v >> 12 & 63)])
+                output.append(table[Int(v >> 6 & 63)])
+                output.append(UInt8(ascii: "="))
+            }
+        }
+    }
+
+    /// Appends the decimal digits of `value`.
+    @inline(__always)
+    static func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
+        var magnitude = value.magnitude
+        if value < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        if magnitude < 10 {
+            output.append(UInt8(truncatingIfNeeded: magnitude) &+ 0x30)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = 20
+            while magnitude > 0 {
+                position -= 1
+                digits[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+                magnitude /= 10
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
+        }
+    }
+
+    /// Appends the shortest text that reads back as `value`, with `.0` on integral values
+    /// (`1.0`, `0.1`, `1e-07`, `1e+20`). Non-finite values must be handled by the caller.
+    @inline(__always)
+    static func appendShortestDouble(_ value: Double, to output: inout [UInt8]) {
+        // Swift's description is the shortest round-trip form and already writes `1.0`.
+        var text = value.description
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    /// Appends `value` with `digits` zero-padded decimal digits.
+    @inline(__always)
+    static func appendPadded(_ value: Int, digits: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(truncatingIfNeeded: rest / divisor % 10) &+ 0x30)
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends `date` as ISO 8601 UTC with whole seconds (`2001-01-01T00:00:00Z`), the seconds
+    /// rounded down, as property lists write dates.
+    static func appendISO8601(_ date: Date, to output: inout [UInt8]) {
+        let civil = CivilTime(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+        if civil.year < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        appendPadded(abs(civil.year), digits: 4, to: &output)
+        output.append(UInt8(ascii: "-"))
+        appendPadded(civil.month, digits: 2, to: &output)
+        output.append(UInt8(ascii: "-"))
+        appendPadded(civil.day, digits: 2, to: &output)
+        output.append(UInt8(ascii: "T"))
+        appendPadded(civil.hour, digits: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendPadded(civil.minute, digits: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendPadded(civil.second, digits: 2, to: &output)
+        output.append(UInt8(ascii: "Z"))
+    }
+}
+
+/// A UTC calendar time from seconds since 2001-01-01T00:00:00Z (proleptic Gregorian).
+struct CivilTime: Hashable {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+
+    init(secondsSinceReferenceDate seconds: Double) {
+        // Out-of-range and non-finite times are clamped to about ±10^13 years' worth of seconds.
+        let limit = 3.0e17
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, -limit), limit)
+        let whole = Int64(clamped.rounded(.down)) + 978_307_200  // to Unix time
+        var days = whole / 86_400
+        var secondOfDay = whole % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        hour = Int(secondOfDay / 3600)
+        minute = Int(secondOfDay / 60 % 60)
+        second = Int(secondOfDay % 60)
+        // Days since 1970-01-01 to a civil date (the era-based algorithm, valid for all days).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        month = Int(mp < 10 ? mp + 3 : mp - 9)
+        year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+    }
+}

@@ -1,0 +1,265 @@
+/// Line-oriented parts of the request: request line, header fields and trailer fields.
+extension HTTPRequestParser {
+    /// What reading one line gave.
+    struct LineOutcome {
+        /// All input was consumed inside an unfinished line.
+        var needsMore = false
+        /// The event the line completed, if any.
+        var event: Event?
+    }
+
+    /// Reads one line of the head or trailers, bounded by the limits, and handles it.
+    mutating func readLine(_ input: UnsafeRawBufferPointer, _ position: inout Int) throws(HTTPParseError) -> LineOutcome {
+        var limit = configuration.maxHeaderBytes - sectionBytes
+        var limitCode = HTTPParseError.Code.headersTooLarge
+        if case .requestLine = state, configuration.maxRequestLineLength + 2 <= limit {
+            limit = configuration.maxRequestLineLength + 2
+            limitCode = .requestLineTooLong
+        }
+        let buffered = partialLine.count
+        let lineStart = messageConsumed + position - buffered
+        let room = limit - buffered
+        let available = input.count - position
+        let searchEnd = position + max(0, min(available, room))
+        var newline = position
+        while newline < searchEnd && input[newline] != HTTPSyntax.lf {
+            newline += 1
+        }
+        if newline == searchEnd {
+            if available > 0 && available >= room {
+                var excerpt = Array(partialLine.prefix(HTTPParseError.maxExcerptLength))
+                excerpt.append(contentsOf: input[position...].prefix(HTTPParseError.maxExcerptLength - excerpt.count))
+                throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + limit)
+            }
+            partialLine.append(contentsOf: input[position...])
+            position = input.count
+            return LineOutcome(needsMore: true)
+        }
+        sectionBytes += buffered + (newline - position) + 1
+        if buffered == 0 {
+            let line = UnsafeRawBufferPointer(rebasing: input[position..<newline])
+            position = newline + 1
+            return try handleLine(line, at: lineStart)
+        }
+        var line: [UInt8] = []
+        swap(&line, &partialLine)
+        line.append(contentsOf: input[position..<newline])
+        position = newline + 1
+        let result: Result<LineOutcome, HTTPParseError> = line.withUnsafeBytes { bytes in
+            do throws(HTTPParseError) {
+                return .success(try handleLine(bytes, at: lineStart))
+            } catch {
+                return .failure(error)
+            }
+        }
+        line.removeAll(keepingCapacity: true)
+        partialLine = line
+        return try result.get()
+    }
+
+    /// Handles a line without its LF; `line` may still end with the CR.
+    private mutating func handleLine(_ line: UnsafeRawBufferPointer, at lineStart: Int) throws(HTTPParseError) -> LineOutcome {
+        var end = line.count
+        if end > 0 && line[end - 1] == HTTPSyntax.cr {
+            end -= 1
+        } else if !configuration.allowsBareLineFeed {
+            throw HTTPParseError(
+                code: .bareLineFeed,
+                value: HTTPParseError.excerpt(line.suffix(HTTPParseError.maxExcerptLength)),
+                offset: lineStart + line.count
+            )
+        }
+        let content = UnsafeRawBufferPointer(rebasing: line[0..<end])
+        switch state {
+        case .requestLine:
+            if content.isEmpty {
+                if configuration.ignoresLeadingEmptyLines { return LineOutcome() }
+                throw HTTPParseError(code: .leadingEmptyLine, value: HTTPParseError.excerpt(line), offset: lineStart)
+            }
+            if content.count > configuration.maxRequestLineLength {
+                throw HTTPParseError(
+                    code: .requestLineTooLong,
+                    value: HTTPParseError.excerpt(content),
+                    offset: lineStart + configuration.maxRequestLineLength
+                )
+            }
+            try parseRequestLine(content, at: lineStart)
+            headers.reserveCapacity(16)
+            state = .headerLines
+            return LineOutcome()
+        case .headerLines:
+            if content.isEmpty {
+                return LineOutcome(event: .head(try finishHead(at: lineStart)))
+            }
+            try parseFieldLine(content, at: lineStart, isTrailer: false)
+            return LineOutcome()
+        default:
+            if content.isEmpty {
+                state = .complete
+                return LineOutcome()
+            }
+            try parseFieldLine(content, at: lineStart, isTrailer: true)
+            return LineOutcome()
+        }
+    }
+
+    /// `request-line = method SP request-target SP HTTP-version`
+    /// ([RFC 9112 §3](https://www.rfc-editor.org/rfc/rfc9112#section-3)).
+    private mutating func parseRequestLine(_ line: UnsafeRawBufferPointer, at lineStart: Int) throws(HTTPParseError) {
+        let count = line.count
+        var methodEnd = 0
+        while methodEnd < count && HTTPSyntax.isTokenByte(line[methodEnd]) {
+            methodEnd += 1
+        }
+        guard methodEnd < count else {
+            throw HTTPParseError(code: .invalidRequestLine, value: HTTPParseError.excerpt(line), offset: lineStart + count)
+        }
+        guard methodEnd > 0, line[methodEnd] == HTTPSyntax.space else {
+            throw Self.invalidByte(
+                line[methodEnd],
+                code: .invalidMethod,
+                value: UnsafeRawBufferPointer(rebasing: line[0...methodEnd]),
+                offset: lineStart + methodEnd
+            )
+        }
+        var lastSpace = count - 1
+        while lastSpace > methodEnd && line[lastSpace] != HTTPSyntax.space {
+            lastSpace -= 1
+        }
+        guard lastSpace > methodEnd else {
+            throw HTTPParseError(code: .invalidRequestLine, value: HTTPParseError.excerpt(line), offset: lineStart + count)
+        }
+        let targetRange = (methodEnd + 1)..<lastSpace
+        let targetBytes = UnsafeRawBufferPointer(rebasing: line[targetRange])
+        guard !targetRange.isEmpty else {
+            throw HTTPParseError(code: .invalidTarget, value: "", offset: lineStart + targetRange.lowerBound)
+        }
+        for index in targetRange where !HTTPSyntax.isTargetByte(line[index]) {
+            throw Self.invalidByte(line[index], code: .invalidTarget, value: targetBytes, offset: lineStart + index)
+        }
+        version = try Self.parseVersion(UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...]), at: lineStart + lastSpace + 1)
+        let methodBytes = UnsafeRawBufferPointer(rebasing: line[0..<methodEnd])
+        isHead = methodEnd == 4 && methodBytes[0] == UInt8(ascii: "H") && methodBytes[1] == UInt8(ascii: "E")
+            && methodBytes[2] == UInt8(ascii: "A") && methodBytes[3] == UInt8(ascii: "D")
+        method = HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
+        target = String(decoding: targetBytes, as: UTF8.self)
+    }
+
+    /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`; only 1.0 and 1.1 are supported.
+    private static func parseVersion(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(HTTPParseError) -> HTTPVersion {
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+            bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+            digit.contains(bytes[5]), bytes[6] == UInt8(ascii: "."), digit.contains(bytes[7])
+        else {
+            if let cr = bytes.firstIndex(of: HTTPSyntax.cr) {
+                throw HTTPParseError(code: .bareCarriageReturn, value: HTTPParseError.excerpt(bytes), offset: offset + cr)
+            }
+            throw HTTPParseError(code: .invalidVersion, value: HTTPParseError.excerpt(bytes), offset: offset)
+        }
+        let version = HTTPVersion(major: Int(bytes[5] - digit.lowerBound), minor: Int(bytes[7] - digit.lowerBound))
+        guard version.major == 1, version.minor <= 1 else {
+            throw HTTPParseError(code: .unsupportedVersion, value: HTTPParseError.excerpt(bytes), offset: offset)
+        }
+        return version
+    }
+
+    /// `field-line = field-name ":" OWS field-value OWS`
+    /// ([RFC 9112 §5](https://www.rfc-editor.org/rfc/rfc9112#section-5)).
+    private mutating func parseFieldLine(_ line: UnsafeRawBufferPointer, at lineStart: Int, isTrailer: Bool) throws(HTTPParseError) {
+        let count = line.count
+        if HTTPSyntax.isWhitespace(line[0]) {
+            try foldLine(line, at: lineStart, isTrailer: isTrailer)
+            return
+        }
+        var nameEnd = 0
+        while nameEnd < count && HTTPSyntax.isTokenByte(line[nameEnd]) {
+            nameEnd += 1
+        }
+        guard nameEnd < count else {
+            throw HTTPParseError(code: .missingColon, value: HTTPParseError.excerpt(line), offset: lineStart + count)
+        }
+        guard line[nameEnd] == HTTPSyntax.colon else {
+            throw Self.invalidByte(
+                line[nameEnd],
+                code: .invalidHeaderName,
+                value: UnsafeRawBufferPointer(rebasing: line[0...nameEnd]),
+                offset: lineStart + nameEnd
+            )
+        }
+        guard nameEnd > 0 else {
+            throw HTTPParseError(code: .emptyHeaderName, value: HTTPParseError.excerpt(line), offset: lineStart)
+        }
+        var valueStart = nameEnd + 1
+        while valueStart < count && HTTPSyntax.isWhitespace(line[valueStart]) {
+            valueStart += 1
+        }
+        var valueEnd = count
+        while valueEnd > valueStart && HTTPSyntax.isWhitespace(line[valueEnd - 1]) {
+            valueEnd -= 1
+        }
+        let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
+        let isASCII = try Self.checkFieldValue(value, at: lineStart + valueStart)
+        fieldCount += 1
+        sectionFieldCount += 1
+        guard fieldCount <= configuration.maxHeaderCount else {
+            throw HTTPParseError(code: .tooManyHeaders, value: HTTPParseError.excerpt(line), offset: lineStart)
+        }
+        let nameRange = 0..<nameEnd
+        if isTrailer {
+            lastFieldIsFraming = false
+            guard configuration.keepsTrailers else { return }
+            trailers.add(
+                name: String(decoding: UnsafeRawBufferPointer(rebasing: line[nameRange]), as: UTF8.self),
+                value: HTTPSyntax.decodeFieldValue(value, isASCII: isASCII)
+            )
+            return
+        }
+        lastFieldIsFraming = try checkFramingField(line, name: nameRange, value: value, at: lineStart + valueStart)
+        headers.add(
+            name: String(decoding: UnsafeRawBufferPointer(rebasing: line[nameRange]), as: UTF8.self),
+            value: HTTPSyntax.decodeFieldValue(value, isASCII: isASCII)
+        )
+    }
+
+    /// Joins an obs-fold line to the previous field of its section when allowed.
+    private mutating func foldLine(_ line: UnsafeRawBufferPointer, at lineStart: Int, isTrailer: Bool) throws(HTTPParseError) {
+        guard configuration.allowsObsoleteLineFolding, sectionFieldCount > 0, !lastFieldIsFraming else {
+            throw HTTPParseError(code: .obsoleteLineFolding, value: HTTPParseError.excerpt(line), offset: lineStart)
+        }
+        var start = 0
+        while start < line.count && HTTPSyntax.isWhitespace(line[start]) {
+            start += 1
+        }
+        var end = line.count
+        while end > start && HTTPSyntax.isWhitespace(line[end - 1]) {
+            end -= 1
+        }
+        let value = UnsafeRawBufferPointer(rebasing: line[start..<end])
+        let isASCII = try Self.checkFieldValue(value, at: lineStart + start)
+        let text = " " + HTTPSyntax.decodeFieldValue(value, isASCII: isASCII)
+        if !isTrailer {
+            headers.appendToLastValue(text)
+        } else if configuration.keepsTrailers {
+            trailers.appendToLastValue(text)
+        }
+    }
+
+    /// Checks the bytes of a field value; returns whether they are all ASCII.
+    private static func checkFieldValue(_ value: UnsafeRawBufferPointer, at offset: Int) throws(HTTPParseError) -> Bool {
+        var high: UInt8 = 0
+        for index in 0..<value.count {
+            let byte = value[index]
+            guard HTTPSyntax.isFieldValueByte(byte) else {
+                throw invalidByte(byte, code: .invalidHeaderValue, value: value, offset: offset + index)
+            }
+            high |= byte
+        }
+        return high < 0x80
+    }
+
+    /// An error for an unexpected byte, naming a bare CR as such.
+    static func invalidByte(_ byte: UInt8, code: HTTPParseError.Code, value: UnsafeRawBufferPointer, offset: Int) -> HTTPParseError {
+        HTTPParseError(code: byte == HTTPSyntax.cr ? .bareCarriageReturn : code, value: HTTPParseError.excerpt(value), offset: offset)
+    }
+}

@@ -1,0 +1,83 @@
+/// A multipart message, or the `Content-Type` that announced it, that the parser refused.
+///
+/// Errors compare equal when code, excerpt and offset are equal, so tests assert them exactly.
+public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong. An open set: new codes may be added.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name.
+        public let rawValue: String
+
+        /// Creates a code from its name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
+
+        /// The `Content-Type` is not `multipart/…`.
+        public static let notMultipart = Code(rawValue: "notMultipart")
+        /// The `Content-Type` has no `boundary` parameter.
+        public static let missingBoundary = Code(rawValue: "missingBoundary")
+        /// The `Content-Type` has two `boundary` parameters.
+        public static let duplicateBoundary = Code(rawValue: "duplicateBoundary")
+        /// A quoted parameter value in the `Content-Type` has no closing quote.
+        public static let unterminatedQuotedString = Code(rawValue: "unterminatedQuotedString")
+        /// The boundary is empty.
+        public static let emptyBoundary = Code(rawValue: "emptyBoundary")
+        /// The boundary is longer than the configured maximum (70).
+        public static let boundaryTooLong = Code(rawValue: "boundaryTooLong")
+        /// The boundary has a byte outside RFC 2046's `bchars`, or ends in a space.
+        public static let invalidBoundaryCharacter = Code(rawValue: "invalidBoundaryCharacter")
+        /// The input ended before the close delimiter `--B--` (inside a part, or before any boundary).
+        public static let missingFinalBoundary = Code(rawValue: "missingFinalBoundary")
+        /// A boundary line has transport padding followed by something other than CRLF, or too much padding.
+        public static let invalidBoundaryLine = Code(rawValue: "invalidBoundaryLine")
+        /// More parts than the configured maximum.
+        public static let tooManyParts = Code(rawValue: "tooManyParts")
+        /// More header lines in one part than the configured maximum.
+        public static let tooManyHeaderLines = Code(rawValue: "tooManyHeaderLines")
+        /// A part header line longer than the configured maximum.
+        public static let headerLineTooLong = Code(rawValue: "headerLineTooLong")
+        /// A part's header block longer than the configured maximum.
+        public static let headerBlockTooLarge = Code(rawValue: "headerBlockTooLarge")
+        /// A part header line with no colon.
+        public static let headerLineWithoutColon = Code(rawValue: "headerLineWithoutColon")
+        /// A byte that a part header may not hold: a control character, a bare CR or LF inside a
+        /// line, a non-token byte or nothing in the name, or a line starting with space or tab.
+        public static let invalidHeaderByte = Code(rawValue: "invalidHeaderByte")
+        /// The header block does not end with an empty CRLF line (`\r\rQ`, `\nQ`).
+        public static let badEndOfHeaders = Code(rawValue: "badEndOfHeaders")
+    }
+
+    /// What went wrong.
+    public var code: Code
+    /// An excerpt (at most 64 bytes) of the offending value: the header line, the boundary, the
+    /// `Content-Type` value, or the last bytes of the message.
+    public var value: [UInt8]
+    /// The byte offset of the offending byte: in the whole message for body errors, in the
+    /// `Content-Type` value for `Content-Type` errors, in the boundary for boundary errors.
+    public var offset: Int64
+
+    /// Creates an error.
+    public init(code: Code, value: [UInt8], offset: Int64) {
+        self.code = code
+        self.value = value
+        self.offset = offset
+    }
+
+    /// Creates an error whose excerpt is given as text.
+    public init(code: Code, value: String, offset: Int64) {
+        self.init(code: code, value: Array(value.utf8), offset: offset)
+    }
+
+    public var description: String {
+        "MultipartParserError(\(code) at byte \(offset): \(String(decoding: value, as: UTF8.self).debugDescription))"
+    }
+
+    /// The longest excerpt an error carries.
+    static let excerptLength = 64
+
+    static func excerpt(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        Array(bytes.prefix(excerptLength))
+    }
+}
