@@ -19,7 +19,7 @@ struct EchoDocument {
             object.append(head.headers["User-Agent"].map(StructuredValue.string) ?? .null, forKey: "user-agent")
         case .get, .post, .put, .patch, .delete, .anything:
             let full = route != .get || body.size > 0
-            var parts = BodyParts(body: body, bodyHash: bodyHash)
+            let parts = BodyParts(body: body, bodyHash: bodyHash)
             object.append(.object(query.args), forKey: "args")
             if full { object.append(parts.bodySummary, forKey: "body") }
             if full { object.append(parts.data, forKey: "data") }

@@ -2,7 +2,7 @@ import BoomerangSerialization
 
 /// The per-request response controls of the echo routes, each read from a query parameter or,
 /// failing that, from a request header of the same name (so they work from an address bar).
-struct ResponseControls: Equatable {
+struct ResponseControls {
     static let statusName = "x-set-response-status-code"
     static let contentTypeName = "x-set-response-content-type"
     static let delayName = "x-set-response-delay-ms"

@@ -13,7 +13,7 @@ final class EventBase {
     init() throws(LibeventError) {
         let config = try cCall("event_config_new") { event_config_new() }
         defer { event_config_free(config) }
-        event_config_set_flag(config, EVENT_BASE_FLAG_NOLOCK.rawValue)
+        event_config_set_flag(config, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue))
         pointer = try cCall("event_base_new_with_config") { event_base_new_with_config(config) }
     }
 

@@ -21,7 +21,7 @@ final class LoopHandle: Sendable {
     let finished = Atomic<Bool>(false)
 
     init() throws(LibeventError) {
-        wakeFD = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }
+        wakeFD = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
     }
 
     /// Asks the loop to drain (finish in-flight exchanges, accept nothing new) or to stop now.

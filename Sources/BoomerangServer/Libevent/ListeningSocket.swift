@@ -58,7 +58,7 @@ enum ListeningSocket {
             if reusePort {
                 try cCall("setsockopt(SO_REUSEPORT)") { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, size) }
             }
-            try address.withSockaddr { pointer, length throws(LibeventError) in
+            _ = try address.withSockaddr { pointer, length throws(LibeventError) in
                 try cCall("bind") { Glibc.bind(fd, pointer, length) }
             }
             try cCall("listen") { listen(fd, 1024) }

@@ -16,15 +16,15 @@ struct Router: Sendable {
     func responder(for context: RequestContext) -> any Responder {
         let head = context.head
         let method = head.method
+        if method == .connect || method == .trace {
+            return FixedResponder(.error(501, "methodNotImplemented", "\(method) is not served"))
+        }
         if head.target == "*" {
             guard method == .options else { return FixedResponder(.error(400, "invalidTarget", "`*` is only valid with OPTIONS")) }
             return FixedResponder(Self.optionsResponse(allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"))
         }
         guard head.target.utf8.first == UInt8(ascii: "/") else {
             return FixedResponder(.error(400, "absoluteFormNotServed", "Boomerang is not a proxy: send the request target in origin form (`/path`)"))
-        }
-        if method == .connect || method == .trace {
-            return FixedResponder(.error(501, "methodNotImplemented", "\(method) is not served"))
         }
         let path = head.path
         if path == "/anything" || path.hasPrefix("/anything/") {

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs a real client (curl, python3) as a subprocess and captures what it prints.
+enum ExternalTool {
+    struct Output {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: stdout)) as? [String: Any]
+        }
+    }
+
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [executable] + arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(input)
+        }
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain TCP client for sending exact bytes and reading exact responses.
+final class RawConnection {
+    struct Response {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let fd: Int32
+    private var pending: [UInt8] = []
+
+    init(port: Int, timeout: Double = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            close(fd)
+            throw Failure(description: "connect failed: errno \(errno)")
+        }
+        setTimeout(timeout)
+    }
+
+    func setTimeout(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw Failure(description: "send failed: errno \(errno)") }
+            offset += written
+        }
+    }
+
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Reads more bytes; false at end of stream or on timeout.
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        pending.append(contentsOf: buffer[0..<count])
+        return true
+    }
+
+    /// Reads one response (Content-Length framed, or until close); nil when the server closed
+    /// or went silent before a status line.
+    func readResponse(forHead: Bool = false) throws -> Response? {
+        var headEnd: Int?
+        while true {
+            if let range = pending.firstRange(of: [13, 10, 13, 10]) {
+                headEnd = range.upperBound
+                break
+            }
+            guard fill() else { return nil }
+        }
+        let headText = String(decoding: pending[..<headEnd!], as: UTF8.self)
+        var lines = headText.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let statusLine = lines.removeFirst()
+        let statusParts = statusLine.split(separator: " ", maxSplits: 2)
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line: \(statusLine)")
+        }
+        let headers = lines.map { line -> (name: String, value: String) in
+            let colon = line.firstIndex(of: ":")!
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        pending.removeFirst(headEnd!)
+        var response = Response(status: status, headers: headers, body: [])
+        if status == 100 { return response }
+        if forHead || status == 204 || status == 304 { return response }
+        if let lengthText = response.header("Content-Length"), let length = Int(lengthText) {
+            while pending.count < length {
+                guard fill() else { throw Failure(description: "body truncated at \(pending.count) of \(length)") }
+            }
+            response.body = Array(pending[..<length])
+            pending.removeFirst(length)
+        } else {
+            while fill() {}
+            response.body = pending
+            pending = []
+        }
+        return response
+    }
+
+    /// Whether the server closes the connection within `seconds` (reads return end of stream).
+    func closedByServer(within seconds: Double = 3) -> Bool {
+        setTimeout(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+}
