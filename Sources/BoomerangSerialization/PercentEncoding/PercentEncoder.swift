@@ -64,18 +64,23 @@ public struct PercentEncoder: Sendable, Hashable {
         }
     }
 
-    /// The number of bytes the escaped form of `input` takes.
-    func encodedCount(_ input: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The number of bytes the escaped form of `input` takes, and whether any byte changes.
+    func encodedCount(_ input: UnsafeBufferPointer<UInt8>) -> (count: Int, changes: Bool) {
         var count = input.count
-        for byte in input where !allowed.contains(byte) && !(encodesSpaceAsPlus && byte == 0x20) {
-            count &+= 2
+        var plusses = false
+        for byte in input where !allowed.contains(byte) {
+            if encodesSpaceAsPlus && byte == 0x20 {
+                plusses = true
+            } else {
+                count &+= 2
+            }
         }
-        return count
+        return (count, plusses || count != input.count)
     }
 
     func encode(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        let needed = encodedCount(input)
-        if needed == input.count {
+        let (needed, changes) = encodedCount(input)
+        if !changes {
             output.append(contentsOf: input)
             return
         }
