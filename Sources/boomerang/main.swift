@@ -1,4 +1,6 @@
-// Placeholder until the command-line tool lands (branch `cli`).
 import BoomerangServer
-
-print(ServerSettings())
+var s = ServerSettings()
+s.port = 18080
+s.threads = 1
+let server = Server(settings: s)
+try server.runUntilSignalled { print("listening on \($0)") }

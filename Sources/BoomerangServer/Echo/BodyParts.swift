@@ -35,10 +35,11 @@ struct BodyParts {
         case .urlencoded:
             guard !body.truncated else { break }
             let text = String(decoding: body.buffer, as: UTF8.self)
-            let formPairs = FormDecoding.pairs(text, plusAsSpace: true, diagnostics: nil, source: "form")
+            let formPairs = FormDecoding.pairs(text, plusAsSpace: true).pairs
             form = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
-            let rawPairs = FormDecoding.pairs(text, plusAsSpace: false, diagnostics: &diagnostics, source: "form")
-            formParams = FormDecoding.tree(rawPairs, diagnostics: &diagnostics, source: "form")
+            let raw = FormDecoding.pairs(text, plusAsSpace: false)
+            formParams = FormDecoding.tree(raw.pairs)
+            if let diagnostic = raw.diagnostic { diagnostics.append(diagnostic) }
         case .json, .propertyList, .xml, .other:
             data = BodyParts.text(body.buffer, contentType: "application/octet-stream")
             if !body.truncated && !body.buffer.isEmpty {
@@ -68,7 +69,7 @@ struct BodyParts {
     }
 
     private mutating func takeMultipart(_ collector: MultipartCollector) {
-        var fieldPairs: [(name: String, value: String?)] = []
+        var fieldPairs: [FormDecoding.Pair] = []
         var formValues: [(String, StructuredValue)] = []
         var fileValues: [(String, StructuredValue)] = []
         var parts: [StructuredValue] = []
@@ -100,7 +101,7 @@ struct BodyParts {
         }
         files = FormDecoding.semiflatten(fileValues)
         form = FormDecoding.semiflatten(formValues)
-        formParams = FormDecoding.tree(fieldPairs, diagnostics: &diagnostics, source: "multipart")
+        formParams = FormDecoding.tree(fieldPairs)
         var object = StructuredObject()
         object.append(.string(collector.boundary), forKey: "boundary")
         object.append(.bool(collector.complete && collector.error == nil), forKey: "complete")

@@ -18,12 +18,12 @@ struct EchoQuery {
             return
         }
         let text = String(query)
-        var diagnostics: [StructuredValue] = []
-        rawPairs = FormDecoding.pairs(text, plusAsSpace: false, diagnostics: &diagnostics, source: "query")
-        let formPairs = FormDecoding.pairs(text, plusAsSpace: true, diagnostics: nil, source: "query")
-        args = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
-        params = FormDecoding.tree(rawPairs, diagnostics: &diagnostics, source: "query")
-        self.diagnostics = diagnostics
+        let raw = FormDecoding.pairs(text, plusAsSpace: false)
+        rawPairs = raw.pairs
+        let form = FormDecoding.pairs(text, plusAsSpace: true).pairs
+        args = FormDecoding.semiflatten(form.map { ($0.name, StructuredValue.string($0.value ?? "")) })
+        params = FormDecoding.tree(rawPairs)
+        diagnostics = raw.diagnostic.map { [$0] } ?? []
     }
 
     /// The `query` key: `[name, value]` pairs in order, value null for a bare key.

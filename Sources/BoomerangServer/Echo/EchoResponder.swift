@@ -30,8 +30,8 @@ struct EchoResponder: Responder {
         } catch {
             return .error(400, "invalidControl", "\(error.name) was \"\(error.value)\"; expected \(error.expected)")
         }
-        guard let format = controls.format ?? ResponseFormat.negotiate(accept: head.headers["Accept"]) else {
-            let available = ResponseFormat.allCases.map(\.mediaType).joined(separator: ", ")
+        guard let format = controls.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
+            let available = ResponseFormat.allCases.map { "\($0.mediaType)" }.joined(separator: ", ")
             var response = Response.error(406, "notAcceptable", "no acceptable format; available: \(available)")
             response.headers.add(name: "Vary", value: "Accept")
             return response
@@ -46,7 +46,7 @@ struct EchoResponder: Responder {
         if let contentType = controls.contentType {
             if !contentType.isEmpty { response.headers.add(name: "Content-Type", value: contentType) }
         } else {
-            response.headers.add(name: "Content-Type", value: format.mediaType)
+            response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
         }
         response.headers.add(name: "X-Request-Id", value: context.requestID)
         response.delayMilliseconds = controls.delayMilliseconds

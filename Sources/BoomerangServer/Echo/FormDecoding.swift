@@ -1,7 +1,40 @@
 import BoomerangSerialization
 
-/// Query-string and urlencoded-form decoding for the echo, on the core's decoder.
+/// Query-string and urlencoded-form decoding for the echo, on the core's decoder (lenient: a
+/// malformed escape is kept as written, as browsers do), with its limits reported as diagnostics.
 enum FormDecoding {
+    typealias Pair = (name: String, value: String?)
+
+    /// The ordered pairs; `+` is a space only when asked (httpbin's `args` and `form`).
+    static func pairs(_ text: String, plusAsSpace: Bool) -> (pairs: [Pair], diagnostic: StructuredValue?) {
+        let decoder = QueryStringDecoder(decodesPlusAsSpace: plusAsSpace, percentMode: .lenient)
+        do {
+            let pairs = try decoder.pairs(text)
+            return (pairs.map { ($0.name, $0.value?.leafText) }, nil)
+        } catch {
+            return ([], BodyParts.diagnostic("\(error.code)", "\(error)", error.offset))
+        }
+    }
+
+    /// The nested tree rebuilt from bracket syntax, with the core's rules (`+` is kept).
+    static func tree(_ pairs: [Pair]) -> StructuredValue {
+        let tree = QueryStringDecoder(percentMode: .lenient).tree(from: pairs)
+        return structured(.dictionary(tree))
+    }
+
+    /// A decoded query value as a structured value: leaves are strings or null.
+    static func structured(_ value: QueryValue) -> StructuredValue {
+        switch value {
+        case .null: return .null
+        case .array(let items), .set(let items): return .array(items.map(structured))
+        case .dictionary(let entries):
+            var object = StructuredObject(minimumCapacity: entries.count)
+            for key in entries.keys.sorted() { object.append(structured(entries[key]!), forKey: key) }
+            return .object(object)
+        default: return value.leafText.map(StructuredValue.string) ?? .null
+        }
+    }
+
     /// httpbin's `semiflatten`: a name seen once maps to its value, a repeated name to a list.
     static func semiflatten(_ pairs: [(String, StructuredValue)]) -> StructuredObject {
         var object = StructuredObject(minimumCapacity: pairs.count)

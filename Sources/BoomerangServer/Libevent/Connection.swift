@@ -89,9 +89,13 @@ final class Connection {
 
     private func process(_ input: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset < input.count && !isClosed {
+        // Runs until the parser needs more input, even with none left: a complete head can
+        // still owe its `.end` (a request without a body).
+        while !isClosed {
             if isPaused {
-                inbox.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[offset...]))
+                if offset < input.count {
+                    inbox.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[offset...]))
+                }
                 readEvent?.remove()
                 return
             }

@@ -72,7 +72,8 @@ final class AccessLogWriter {
         guard enabled else { return }
         switch format {
         case .text:
-            append("\(timestamp()) \(remote) \"-\" \(status) refused=\(escapedText(reason))\n")
+            append(timestamp())
+            append(" \(remote) \"-\" \(status) refused=\(escapedText(reason))\n")
         case .json:
             append(#"{"time":""#)
             append(timestamp())

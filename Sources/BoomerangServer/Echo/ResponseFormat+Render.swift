@@ -1,0 +1,14 @@
+import BoomerangSerialization
+
+extension ResponseFormat {
+    /// Renders an echo document: JSON as httpbin writes it (two-space indent, trailing newline),
+    /// property lists with sorted keys and null keys omitted, XML with a `<boomerang>` root.
+    func render(_ document: StructuredValue) throws(FormatWriterError) -> [UInt8] {
+        switch self {
+        case .json: try JSONWriter(options: .pretty).write(document)
+        case .plist: try PropertyListXMLWriter().write(document)
+        case .binaryPlist: try BinaryPropertyListWriter().write(document)
+        case .xml: try XMLWriter(options: .init(rootElementName: "boomerang")).write(document)
+        }
+    }
+}
