@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangServerTests",
-            dependencies: ["BoomerangServer", "BoomerangSerialization"],
+            dependencies: ["BoomerangServer", "BoomerangSerialization", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
     ]
