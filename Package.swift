@@ -16,6 +16,11 @@ let package = Package(
             name: "BoomerangSerialization",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "BoomerangBenchmarks",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BoomerangSerializationTests",
             dependencies: ["BoomerangSerialization"],
