@@ -23,6 +23,11 @@ enum MultipartBenchmarks {
             run: parse
         ),
         Benchmark(
+            name: "multipart-parse-adversarial",
+            summary: "parse 64 MiB parts made of CRLF pairs and of near-miss delimiters (robustness M09)",
+            run: parseAdversarial
+        ),
+        Benchmark(
             name: "multipart-parse-memory",
             summary: "peak RSS while parsing a message with one 1 GiB part fed in 64 KiB chunks",
             run: parseMemory
@@ -130,6 +135,38 @@ enum MultipartBenchmarks {
         }
         precondition(bodyBytes == partCount * partSize && parts == partCount, "parsed \(parts) parts, \(bodyBytes) bytes")
         Measure.reportThroughput("multipart-parse (64 KiB chunks)", bytes: Int64(message.count), seconds: seconds)
+    }
+
+    @Sendable static func parseAdversarial() throws {
+        let boundary = MultipartBoundary.afNetworking(0xDEAD_BEEF, 0x0123_4567)
+        let nearMiss = Array("\r\n--\(boundary.dropLast())".utf8)
+        let bodies: [(String, [UInt8])] = [
+            ("CRLF pairs", [UInt8]((0..<(32 << 20)).lazy.flatMap { _ in [13, 10] as [UInt8] })),
+            ("near-miss delimiters", Array(repeatElement(nearMiss, count: (64 << 20) / nearMiss.count).joined())),
+        ]
+        for (label, body) in bodies {
+            var form = MultipartFormData(boundary: boundary)
+            form.appendPart(fileData: body, name: "x", filename: "x", mimeType: "a/b")
+            let message = try form.encodedBytes()
+            var bodyBytes = 0
+            let seconds = try Measure.times(iterations: 5) {
+                bodyBytes = 0
+                var parser = try MultipartParser(boundary: boundary)
+                try message.withUnsafeBytes { whole in
+                    var start = 0
+                    while start < whole.count {
+                        let end = min(start + chunkSize, whole.count)
+                        try parser.parse(UnsafeRawBufferPointer(rebasing: whole[start..<end])) { event in
+                            if case .body(let bytes) = event { bodyBytes &+= bytes.count }
+                        }
+                        start = end
+                    }
+                }
+                try parser.finish { _ in }
+            }
+            precondition(bodyBytes == body.count)
+            Measure.reportThroughput("multipart-parse-adversarial (\(label))", bytes: Int64(message.count), seconds: seconds)
+        }
     }
 
     @Sendable static func parseMemory() throws {

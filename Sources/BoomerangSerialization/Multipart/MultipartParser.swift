@@ -299,11 +299,21 @@ public struct MultipartParser: Sendable {
             let start = index
             var position = index
             while position < count {
-                guard let found = memchr(bytes + position, Int32(cr), count - position) else { break }
-                let candidate = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                // Dense CRs (CRLF-heavy data) are cheaper to find inline than through memchr calls.
+                var candidate = position
+                let inlineEnd = min(position + 8, count)
+                while candidate < inlineEnd, bytes[candidate] != cr { candidate += 1 }
+                if candidate == inlineEnd {
+                    guard candidate < count,
+                        let found = memchr(bytes + candidate, Int32(cr), count - candidate)
+                    else { break }
+                    candidate = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
                 let available = count - candidate
                 if available >= length {
-                    if bytes[candidate + 1] == lf, memcmp(bytes + candidate, pattern, length) == 0 {
+                    if bytes[candidate + 1] == lf, bytes[candidate + 2] == dash, bytes[candidate + 3] == dash,
+                        memcmp(bytes + candidate + 4, pattern + 4, length - 4) == 0
+                    {
                         emitBody(UnsafeRawBufferPointer(start: bytes + start, count: candidate - start), handler)
                         index = candidate + length
                         afterDelimiterByte = nil

@@ -41,7 +41,7 @@ import Testing
         var body = body
         var index = 0
         while index + delimiter.count <= body.count {
-            if Array(body[index..<index + delimiter.count]) == delimiter {
+            if body[index] == 13, body[index..<index + delimiter.count].elementsEqual(delimiter) {
                 let next = index + delimiter.count
                 if next == body.count {
                     body.append(0x58)
@@ -118,5 +118,27 @@ import Testing
             tested += 1
         }
         #expect(tested == 12)
+    }
+
+    /// Robustness M07 (Go TestParseAllSizes): every body size from 0 to 5 KiB, CRLF-rich, in odd chunks.
+    @Test func everyBodySizeUpTo5KiB() throws {
+        var generator = MultipartTestRandom(seed: 5)
+        let pool: [UInt8] = (0..<5120).map { _ in [13, 10, 45, 66, 0x41].randomElement(using: &generator)! }
+        for size in 0...5120 {
+            var form = MultipartFormData(boundary: "B")
+            let body = Self.removingDelimiters(Array(pool[..<size]), boundary: "B")
+            form.appendPart(formData: body, name: "n")
+            let outcome = parse(try form.encodedBytes(), boundary: "B", chunking: .fixed(61))
+            #expect(
+                outcome == ParseOutcome(
+                    events: [.partBegin(MultipartPartHead(
+                        headers: ["Content-Disposition": "form-data; name=\"n\""],
+                        rawHeaders: Array("Content-Disposition: form-data; name=\"n\"\r\n".utf8)
+                    ))] + (body.isEmpty ? [] : [.body(body)]) + [.partEnd, .end],
+                    error: nil
+                ),
+                "size \(size)"
+            )
+        }
     }
 }

@@ -63,17 +63,19 @@ struct ParseOutcome: Hashable, CustomStringConvertible {
 func parse(_ message: [UInt8], boundary: String, chunking: Chunking = .whole,
            configuration: MultipartParserConfiguration = .default) -> ParseOutcome {
     var events: [MultipartEvent] = []
+    var pending: [UInt8]?
+    func flush() {
+        if let body = pending { events.append(.body(body)) }
+        pending = nil
+    }
     func record(_ event: MultipartParser.Event) {
         switch event {
-        case .partBegin(let head): events.append(.partBegin(head))
+        case .partBegin(let head): flush(); events.append(.partBegin(head))
         case .body(let bytes):
-            if case .body(let previous) = events.last {
-                events[events.count - 1] = .body(previous + bytes)
-            } else {
-                events.append(.body(Array(bytes)))
-            }
-        case .partEnd: events.append(.partEnd)
-        case .end: events.append(.end)
+            if pending == nil { pending = [] }
+            pending!.append(contentsOf: bytes)
+        case .partEnd: flush(); events.append(.partEnd)
+        case .end: flush(); events.append(.end)
         }
     }
     do {
@@ -82,8 +84,10 @@ func parse(_ message: [UInt8], boundary: String, chunking: Chunking = .whole,
             try parser.parse(chunk, record)
         }
         try parser.finish(record)
+        flush()
         return ParseOutcome(events: events, error: nil)
     } catch {
+        flush()
         return ParseOutcome(events: events, error: error)
     }
 }
