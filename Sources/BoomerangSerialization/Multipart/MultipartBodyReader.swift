@@ -220,3 +220,6 @@ public struct MultipartBodyReader: BodyReader {
         )
     }
 }
+
+@available(*, unavailable, message: "a reader owns open files and a stream reader; make one per task")
+extension MultipartBodyReader: Sendable {}

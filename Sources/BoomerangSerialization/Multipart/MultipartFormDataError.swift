@@ -14,7 +14,9 @@ public struct MultipartFormDataError: Error, Sendable, Hashable, CustomStringCon
             self.rawValue = rawValue
         }
 
-        public var description: String { rawValue }
+        /// The code's name.
+        /// A one-line summary with the code, the value and the offset.
+    public var description: String { rawValue }
 
         /// The URL given for a file part is not a `file:` URL.
         public static let notAFileURL = Code(rawValue: "notAFileURL")
@@ -85,6 +87,7 @@ public struct MultipartFormDataError: Error, Sendable, Hashable, CustomStringCon
         }
     }
 
+    /// A one-line summary with the code, the value and the offset.
     public var description: String {
         var text = "MultipartFormDataError(\(code): \(value.debugDescription)"
         if let offset { text += " at byte \(offset)" }

@@ -549,6 +549,9 @@ public struct MultipartParser: Sendable {
     }
 }
 
+@available(*, unavailable, message: "a body event points into memory that is valid only during the handler call")
+extension MultipartParser.Event: Sendable {}
+
 /// RFC 9110 `tchar`.
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {

@@ -147,7 +147,18 @@ import Testing
         #expect(parts[0].head.filename == "../../x")
         #expect(parts[0].head.contentType == "image/png")
         #expect(parts[0].head.contentDisposition?.type == "form-data")
+        #expect(parts[0].head.isFile)
         #expect(parts[0].body == [])
+    }
+
+    @Test(arguments: [
+        ("form-data; name=\"a\"", false), ("form-data; name=\"a\"; filename=\"\"", true),
+        ("form-data; name=a; filename*=UTF-8''x", true), ("form-data; name=\"filename\"", false),
+    ])
+    func filePartsHaveAFilenameParameter(disposition: String, isFile: Bool) {
+        let head = MultipartPartHead(headers: ["Content-Disposition": disposition], rawHeaders: [])
+        #expect(head.isFile == isFile)
+        #expect(!MultipartPartHead(headers: [:], rawHeaders: []).isFile)
     }
 
     /// Robustness M21: names in ISO-8859-1 or invalid UTF-8 parse without failing; the raw bytes stay.
