@@ -262,6 +262,22 @@ import Testing
         #expect(try readAll(&twoReader, bufferSize: 4096) == Array(wire: Self.twoPartWire))
         // One read crossing both parts: a sleep after each part.
         #expect(sleeps.withLock { $0 } == [0.25, 0.25])
+        // A read that starts at the end of an empty body reads nothing from that part: no sleep for it.
+        var empty = MultipartFormData(boundary: "B")
+        empty.appendPart(formData: [], name: "a")
+        empty.appendPart(formData: Array("x".utf8), name: "b")
+        empty.throttleBandwidth(packetSize: 49, delay: 1)
+        sleeps.withLock { $0 = [] }
+        empty.sleep = { seconds in sleeps.withLock { $0.append(seconds) } }
+        var emptyReader = empty.makeReader()
+        var emptySizes: [Int] = []
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try emptyReader.read(into: $0) }
+            if count == 0 { break }
+            emptySizes.append(count)
+        }
+        #expect(emptySizes == [49, 49, 12])
+        #expect(sleeps.withLock { $0 } == [1, 1, 1])
         #expect(MultipartFormData.suggestedPacketSize3G == 16384)
         #expect(MultipartFormData.suggestedDelay3G == 0.2)
     }
