@@ -65,7 +65,12 @@ enum MultipartBenchmarks {
         let body = randomBytes(count: partSize)
         var form = MultipartFormData(boundary: MultipartBoundary.afNetworking(0xDEAD_BEEF, 0x0123_4567))
         for index in 0..<partCount {
-            form.appendPart(fileData: body, name: "part\(index)", filename: "part\(index).bin", mimeType: "application/octet-stream")
+            form.appendPart(
+                fileData: body,
+                name: "part\(index)",
+                filename: "part\(index).bin",
+                mimeType: "application/octet-stream"
+            )
         }
         return form
     }
@@ -133,7 +138,10 @@ enum MultipartBenchmarks {
             }
             try parser.finish { _ in }
         }
-        precondition(bodyBytes == partCount * partSize && parts == partCount, "parsed \(parts) parts, \(bodyBytes) bytes")
+        precondition(
+            bodyBytes == partCount * partSize && parts == partCount,
+            "parsed \(parts) parts, \(bodyBytes) bytes"
+        )
         Measure.reportThroughput("multipart-parse (64 KiB chunks)", bytes: Int64(message.count), seconds: seconds)
     }
 
@@ -165,14 +173,21 @@ enum MultipartBenchmarks {
                 try parser.finish { _ in }
             }
             precondition(bodyBytes == body.count)
-            Measure.reportThroughput("multipart-parse-adversarial (\(label))", bytes: Int64(message.count), seconds: seconds)
+            Measure.reportThroughput(
+                "multipart-parse-adversarial (\(label))",
+                bytes: Int64(message.count),
+                seconds: seconds
+            )
         }
     }
 
     @Sendable static func parseMemory() throws {
         let gib: Int64 = 1 << 30
         let boundary = MultipartBoundary.afNetworking(0xDEAD_BEEF, 0x0123_4567)
-        let head = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"big\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        let head = Array(
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"big\"; filename=\"big.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").utf8
+        )
         let tail = MultipartBoundary.finalLine(boundary)
         let chunk = randomBytes(count: chunkSize)
         let before = Measure.peakResidentKiB()
@@ -211,7 +226,9 @@ enum MultipartBenchmarks {
 
     static func report(_ label: String, before: Int) {
         let peak = Measure.peakResidentKiB()
-        print("\(label): peak RSS (VmHWM) \(Measure.format(Double(peak) / 1024)) MiB, before the run \(Measure.format(Double(before) / 1024)) MiB")
+        let peakMiB = Measure.format(Double(peak) / 1024)
+        let beforeMiB = Measure.format(Double(before) / 1024)
+        print("\(label): peak RSS (VmHWM) \(peakMiB) MiB, before the run \(beforeMiB) MiB")
     }
 
     static func makeSparseFile(path: String, size: Int64) throws {

@@ -11,7 +11,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments == ["list"] || arguments == ["--help"] {
     print("usage: BoomerangBenchmarks <name>…\n")
     for benchmark in benchmarks {
-        print("  " + benchmark.name + String(repeating: " ", count: max(1, 28 - benchmark.name.count)) + benchmark.summary)
+        print(
+            "  " + benchmark.name + String(repeating: " ", count: max(1, 28 - benchmark.name.count)) + benchmark.summary
+        )
     }
     exit(arguments.isEmpty ? 1 : 0)
 }

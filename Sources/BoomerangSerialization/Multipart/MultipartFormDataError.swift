@@ -16,7 +16,7 @@ public struct MultipartFormDataError: Error, Sendable, Hashable, CustomStringCon
 
         /// The code's name.
         /// A one-line summary with the code, the value and the offset.
-    public var description: String { rawValue }
+        public var description: String { rawValue }
 
         /// The URL given for a file part is not a `file:` URL.
         public static let notAFileURL = Code(rawValue: "notAFileURL")

@@ -108,7 +108,10 @@ public struct MultipartParser: Sendable {
     ///   - contentType: a `multipart/…; boundary=…` value.
     ///   - configuration: the limits.
     /// - Throws: ``MultipartParserError`` from ``MultipartBoundary/parse(contentType:maximumLength:)``.
-    public init(contentType: String, configuration: MultipartParserConfiguration = .default) throws(MultipartParserError) {
+    public init(
+        contentType: String,
+        configuration: MultipartParserConfiguration = .default
+    ) throws(MultipartParserError) {
         let boundary = try MultipartBoundary.parse(
             contentType: contentType,
             maximumLength: configuration.maximumBoundaryLength
@@ -477,7 +480,10 @@ public struct MultipartParser: Sendable {
                 headerBlock.append(byte)
                 index += 1
             } else if byte == lf {
-                throw headerError(headerBlock.count == lineStart ? .badEndOfHeaders : .invalidHeaderByte, offset: offset)
+                throw headerError(
+                    headerBlock.count == lineStart ? .badEndOfHeaders : .invalidHeaderByte,
+                    offset: offset
+                )
             } else {
                 if headerBlock.count - lineStart >= configuration.maximumHeaderLineLength {
                     throw headerError(.headerLineTooLong, offset: offset)
@@ -555,10 +561,13 @@ extension MultipartParser.Event: Sendable {}
 /// RFC 9110 `tchar`.
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "A")...UInt8(ascii: "Z"):
         true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+        UInt8(ascii: "'"),
+        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
+        UInt8(ascii: "_"),
         UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
         true
     default:

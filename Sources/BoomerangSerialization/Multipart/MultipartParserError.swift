@@ -14,7 +14,7 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
 
         /// The code's name.
         /// A one-line summary with the code, the value and the offset.
-    public var description: String { rawValue }
+        public var description: String { rawValue }
 
         /// The `Content-Type` is not `multipart/…`.
         public static let notMultipart = Code(rawValue: "notMultipart")

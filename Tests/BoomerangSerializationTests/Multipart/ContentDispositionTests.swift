@@ -32,11 +32,15 @@ import Testing
     /// Robustness M13: the plain filename wins over filename*.
     @Test func plainFilenameIsAuthoritative() throws {
         let both = try #require(
-            ContentDisposition(parsing: "form-data; name=\"f\"; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd; filename=\"a.txt\"")
+            ContentDisposition(
+                parsing: "form-data; name=\"f\"; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd; filename=\"a.txt\""
+            )
         )
         #expect(both.filename == "a.txt")
         #expect(both.extendedFilename == "../../etc/passwd")
-        let starOnly = try #require(ContentDisposition(parsing: "form-data; name=f; filename*=UTF-8''%E2%82%AC%20rates.txt"))
+        let starOnly = try #require(
+            ContentDisposition(parsing: "form-data; name=f; filename*=UTF-8''%E2%82%AC%20rates.txt")
+        )
         #expect(starOnly.filename == "€ rates.txt")
         #expect(starOnly.plainFilename == nil)
     }

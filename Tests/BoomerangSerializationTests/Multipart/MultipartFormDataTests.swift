@@ -156,8 +156,10 @@ import Testing
         try form.appendPart(fileURL: URL(fileURLWithPath: path), name: "d", filename: "x.y", mimeType: "a/b")
         #expect(
             form.parts.map(\.headers) == [
-                ["Content-Disposition": "form-data; name=\"c\"; filename=\"cert.cer\"",
-                 "Content-Type": "application/x-x509-ca-cert"],
+                [
+                    "Content-Disposition": "form-data; name=\"c\"; filename=\"cert.cer\"",
+                    "Content-Type": "application/x-x509-ca-cert",
+                ],
                 ["Content-Disposition": "form-data; name=\"d\"; filename=\"x.y\"", "Content-Type": "a/b"],
             ]
         )
@@ -220,7 +222,9 @@ import Testing
     }
 
     @Test func streamsMustMatchTheirDeclaredLength() {
-        for (bytes, code) in [("ab", MultipartFormDataError.Code.bodyShorterThanDeclared), ("abcd", .bodyLongerThanDeclared)] {
+        for (bytes, code) in [
+            ("ab", MultipartFormDataError.Code.bodyShorterThanDeclared), ("abcd", .bodyLongerThanDeclared),
+        ] {
             var form = MultipartFormData(boundary: "B")
             form.appendPart(
                 stream: BodyStream(length: 3) { BytesReader(bytes: Array(bytes.utf8)) },

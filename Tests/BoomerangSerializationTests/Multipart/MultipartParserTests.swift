@@ -69,7 +69,8 @@ import Testing
         Fixture(
             name: "preamble, epilogue, padding, empty parts",
             boundary: "b",
-            wire: "preamble --b\r\nnot yet\r\n--b \t\r\n\r\n\r\n--b\r\nX:y\r\n\r\nv\r\n--b--  epilogue\r\n--b\r\nignored",
+            wire:
+                "preamble --b\r\nnot yet\r\n--b \t\r\n\r\n\r\n--b\r\nX:y\r\n\r\nv\r\n--b--  epilogue\r\n--b\r\nignored",
             events: [
                 .partBegin(head([], raw: "")), .partEnd,
                 .partBegin(head([("X", "y")], raw: "X:y\r\n")), body("v"), .partEnd, .end,
@@ -104,7 +105,8 @@ import Testing
         Fixture(
             name: "nested multipart is opaque",
             boundary: "outer",
-            wire: "--outer\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\nA: b\r\n\r\nz\r\n--inner--\r\n--outer--\r\n",
+            wire: "--outer\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n"
+                + "--inner\r\nA: b\r\n\r\nz\r\n--inner--\r\n--outer--\r\n",
             events: [
                 .partBegin(head(("Content-Type", "multipart/mixed; boundary=inner"))),
                 body("--inner\r\nA: b\r\n\r\nz\r\n--inner--"), .partEnd, .end,
@@ -140,7 +142,8 @@ import Testing
     }
 
     @Test func partHeadsExposeDisposition() throws {
-        let wire = "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"../../x\"\r\nContent-Type: image/png\r\n\r\n\r\n--b--"
+        let wire = "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"../../x\"\r\n"
+            + "Content-Type: image/png\r\n\r\n\r\n--b--"
         let parts = try MultipartParser.parts(of: Array(wire.utf8), boundary: "b")
         #expect(parts.count == 1)
         #expect(parts[0].head.name == "f")
@@ -173,7 +176,10 @@ import Testing
     }
 
     /// Robustness M14: unusual file names are reported as written.
-    @Test(arguments: ["../../x", "..\\..\\x", "C:\\boot.ini", "a\u{0}.txt", "%00", "", ".", "a/b/c", String(repeating: "n", count: 3000)])
+    @Test(arguments: [
+        "../../x", "..\\..\\x", "C:\\boot.ini", "a\u{0}.txt", "%00", "", ".", "a/b/c",
+        String(repeating: "n", count: 3000),
+    ])
     func fileNamesComeBackRaw(filename: String) throws {
         var form = MultipartFormData(boundary: "b")
         form.appendPart(fileData: [1], name: "f", filename: filename, mimeType: "a/b")
@@ -333,8 +339,11 @@ import Testing
         let offset = Int64(7 + 999 * part.utf8.count + 7)
         #expect(outcome.error == MultipartParserError(code: .tooManyParts, value: "b", offset: offset))
         #expect(outcome.events.filter { if case .partBegin = $0 { true } else { false } }.count == 1000)
-        let small = parse(Array("--b\r\n\r\n\r\n--b\r\n\r\n\r\n--b--".utf8), boundary: "b",
-                          configuration: MultipartParserConfiguration(maximumParts: 1))
+        let small = parse(
+            Array("--b\r\n\r\n\r\n--b\r\n\r\n\r\n--b--".utf8),
+            boundary: "b",
+            configuration: MultipartParserConfiguration(maximumParts: 1)
+        )
         #expect(small.error == MultipartParserError(code: .tooManyParts, value: "b", offset: 14))
     }
 

@@ -13,7 +13,9 @@ import Testing
 
     static func randomToken(_ generator: inout MultipartTestRandom) -> String {
         let alphabet = Array("abcdefXYZ0123456789-_!#$%&'*+.^`|~")
-        return String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        return String(
+            (0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+        )
     }
 
     /// Binary bytes with CRLFs and runs that look like the boundary but are not delimiters.
@@ -29,7 +31,9 @@ import Testing
             if Bool.random(using: &generator) {
                 body += lookalikes.randomElement(using: &generator)!
             } else {
-                body += (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                body += (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
             }
         }
         return removingDelimiters(body, boundary: boundary)
@@ -56,7 +60,8 @@ import Testing
 
     static func randomForm(seed: UInt64) -> (MultipartFormData, [[UInt8]]) {
         var generator = MultipartTestRandom(seed: seed)
-        let boundary = Bool.random(using: &generator)
+        let boundary =
+            Bool.random(using: &generator)
             ? MultipartBoundary.random(using: &generator)
             : "alamofire.boundary.\(String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 16))"
         var form = MultipartFormData(boundary: boundary)
@@ -130,13 +135,18 @@ import Testing
             form.appendPart(formData: body, name: "n")
             let outcome = parse(try form.encodedBytes(), boundary: "B", chunking: .fixed(61))
             #expect(
-                outcome == ParseOutcome(
-                    events: [.partBegin(MultipartPartHead(
-                        headers: ["Content-Disposition": "form-data; name=\"n\""],
-                        rawHeaders: Array("Content-Disposition: form-data; name=\"n\"\r\n".utf8)
-                    ))] + (body.isEmpty ? [] : [.body(body)]) + [.partEnd, .end],
-                    error: nil
-                ),
+                outcome
+                    == ParseOutcome(
+                        events: [
+                            .partBegin(
+                                MultipartPartHead(
+                                    headers: ["Content-Disposition": "form-data; name=\"n\""],
+                                    rawHeaders: Array("Content-Disposition: form-data; name=\"n\"\r\n".utf8)
+                                )
+                            )
+                        ] + (body.isEmpty ? [] : [.body(body)]) + [.partEnd, .end],
+                        error: nil
+                    ),
                 "size \(size)"
             )
         }

@@ -60,8 +60,12 @@ struct ParseOutcome: Hashable, CustomStringConvertible {
     var description: String { "events: \(events), error: \(String(describing: error))" }
 }
 
-func parse(_ message: [UInt8], boundary: String, chunking: Chunking = .whole,
-           configuration: MultipartParserConfiguration = .default) -> ParseOutcome {
+func parse(
+    _ message: [UInt8],
+    boundary: String,
+    chunking: Chunking = .whole,
+    configuration: MultipartParserConfiguration = .default
+) -> ParseOutcome {
     var events: [MultipartEvent] = []
     var pending: [UInt8]?
     func flush() {
