@@ -184,7 +184,9 @@ public struct MultipartParser: Sendable {
 
     /// Parses the next chunk and returns its events with body bytes copied out.
     ///
-    /// Neighbouring body bytes of this call are merged into one `.body` event.
+    /// Neighbouring body bytes of this call are merged into one `.body` event. When the chunk
+    /// fails, the events it produced before the error are dropped with it; use
+    /// the handler form of `parse` to see every event up to an error.
     ///
     /// - Parameter chunk: the next bytes.
     /// - Returns: the events of this chunk.
