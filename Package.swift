@@ -48,6 +48,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "BoomerangBenchmarks",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BoomerangSerializationTests",
             dependencies: ["BoomerangSerialization"],

@@ -61,7 +61,6 @@ public struct MultipartBodyReader: BodyReader {
         while written < limit, partIndex < parts.count {
             let count = try readPart(into: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<limit]))
             written += count
-            produced += Int64(count)
             if count > 0, delay > 0 { sleep(delay) }
         }
         return written
@@ -107,6 +106,7 @@ public struct MultipartBodyReader: BodyReader {
             space.baseAddress!.copyMemory(from: source.baseAddress! + phaseOffset, byteCount: count)
         }
         phaseOffset += count
+        produced += Int64(count)
         if phaseOffset == bytes.count {
             phaseOffset = 0
             phase = next
@@ -156,6 +156,7 @@ public struct MultipartBodyReader: BodyReader {
         }
         guard count > 0 else { throw failure(.bodyShorterThanDeclared, part) }
         bodyRemaining -= Int64(count)
+        produced += Int64(count)
         return count
     }
 
@@ -219,3 +220,6 @@ public struct MultipartBodyReader: BodyReader {
         )
     }
 }
+
+@available(*, unavailable, message: "a reader owns open files and a stream reader; make one per task")
+extension MultipartBodyReader: Sendable {}

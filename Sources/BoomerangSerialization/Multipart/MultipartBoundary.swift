@@ -143,7 +143,7 @@ public enum MultipartBoundary {
                 throw MultipartParserError(code: .duplicateBoundary, value: value, offset: Int64(nameStart))
             }
             boundary = value
-            boundaryOffset = valueStart
+            boundaryOffset = valueStart < count && bytes[valueStart] == quote ? valueStart + 1 : valueStart
         }
         guard let boundary else {
             throw MultipartParserError(

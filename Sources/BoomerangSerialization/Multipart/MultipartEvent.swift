@@ -13,17 +13,3 @@ public enum MultipartEvent: Sendable, Hashable {
     /// The close delimiter was read; anything after it is epilogue and ignored.
     case end
 }
-
-/// One whole part of a multipart message: its head and its body.
-public struct MultipartPart: Sendable, Hashable {
-    /// The part's headers.
-    public var head: MultipartPartHead
-    /// The part's body.
-    public var body: [UInt8]
-
-    /// Creates a part.
-    public init(head: MultipartPartHead, body: [UInt8]) {
-        self.head = head
-        self.body = body
-    }
-}

@@ -334,7 +334,10 @@ public struct MultipartFormData: Sendable {
     /// - Returns: the request with body `.none`.
     /// - Throws: ``MultipartFormDataError`` `noBodyStream` when the body is not a stream, or any
     ///   read or write error.
-    public static func writeBodyStream(of request: HTTPRequest, toFile path: String) throws(MultipartFormDataError) -> HTTPRequest {
+    public static func writeBodyStream(
+        of request: HTTPRequest,
+        toFile path: String
+    ) throws(MultipartFormDataError) -> HTTPRequest {
         guard case .stream(let stream) = request.body else {
             throw MultipartFormDataError(code: .noBodyStream, value: request.url)
         }
@@ -342,7 +345,11 @@ public struct MultipartFormData: Sendable {
         do {
             reader = try stream.makeReader()
         } catch {
-            throw MultipartFormDataError(code: .streamReadFailed, value: request.url, underlying: String(describing: error))
+            throw MultipartFormDataError(
+                code: .streamReadFailed,
+                value: request.url,
+                underlying: String(describing: error)
+            )
         }
         _ = try copy(from: &reader, toFile: path)
         var request = request
@@ -362,7 +369,10 @@ public struct MultipartFormData: Sendable {
         }
     }
 
-    private static func copy<Reader: BodyReader>(from reader: inout Reader, toFile path: String) throws(MultipartFormDataError) -> Int64 {
+    private static func copy<Reader: BodyReader>(
+        from reader: inout Reader,
+        toFile path: String
+    ) throws(MultipartFormDataError) -> Int64 {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw MultipartFormDataError(code: .destinationOpenFailed, value: path, systemError: errno)
@@ -378,7 +388,12 @@ public struct MultipartFormData: Sendable {
             } catch let error as MultipartFormDataError {
                 throw error
             } catch {
-                throw MultipartFormDataError(code: .streamReadFailed, value: path, offset: total, underlying: String(describing: error))
+                throw MultipartFormDataError(
+                    code: .streamReadFailed,
+                    value: path,
+                    offset: total,
+                    underlying: String(describing: error)
+                )
             }
             if count == 0 { return total }
             var written = 0
@@ -386,7 +401,12 @@ public struct MultipartFormData: Sendable {
                 let result = write(descriptor, buffer.baseAddress! + written, count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
-                    throw MultipartFormDataError(code: .destinationWriteFailed, value: path, offset: total, systemError: errno)
+                    throw MultipartFormDataError(
+                        code: .destinationWriteFailed,
+                        value: path,
+                        offset: total,
+                        systemError: errno
+                    )
                 }
                 written += result
                 total += Int64(result)

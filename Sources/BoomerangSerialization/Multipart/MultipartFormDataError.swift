@@ -14,6 +14,8 @@ public struct MultipartFormDataError: Error, Sendable, Hashable, CustomStringCon
             self.rawValue = rawValue
         }
 
+        /// The code's name.
+        /// A one-line summary with the code, the value and the offset.
         public var description: String { rawValue }
 
         /// The URL given for a file part is not a `file:` URL.
@@ -85,6 +87,7 @@ public struct MultipartFormDataError: Error, Sendable, Hashable, CustomStringCon
         }
     }
 
+    /// A one-line summary with the code, the value and the offset.
     public var description: String {
         var text = "MultipartFormDataError(\(code): \(value.debugDescription)"
         if let offset { text += " at byte \(offset)" }

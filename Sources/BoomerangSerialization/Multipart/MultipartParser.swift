@@ -108,7 +108,10 @@ public struct MultipartParser: Sendable {
     ///   - contentType: a `multipart/…; boundary=…` value.
     ///   - configuration: the limits.
     /// - Throws: ``MultipartParserError`` from ``MultipartBoundary/parse(contentType:maximumLength:)``.
-    public init(contentType: String, configuration: MultipartParserConfiguration = .default) throws(MultipartParserError) {
+    public init(
+        contentType: String,
+        configuration: MultipartParserConfiguration = .default
+    ) throws(MultipartParserError) {
         let boundary = try MultipartBoundary.parse(
             contentType: contentType,
             maximumLength: configuration.maximumBoundaryLength
@@ -181,7 +184,9 @@ public struct MultipartParser: Sendable {
 
     /// Parses the next chunk and returns its events with body bytes copied out.
     ///
-    /// Neighbouring body bytes of this call are merged into one `.body` event.
+    /// Neighbouring body bytes of this call are merged into one `.body` event. When the chunk
+    /// fails, the events it produced before the error are dropped with it; use
+    /// the handler form of `parse` to see every event up to an error.
     ///
     /// - Parameter chunk: the next bytes.
     /// - Returns: the events of this chunk.
@@ -299,11 +304,21 @@ public struct MultipartParser: Sendable {
             let start = index
             var position = index
             while position < count {
-                guard let found = memchr(bytes + position, Int32(cr), count - position) else { break }
-                let candidate = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                // Dense CRs (CRLF-heavy data) are cheaper to find inline than through memchr calls.
+                var candidate = position
+                let inlineEnd = min(position + 8, count)
+                while candidate < inlineEnd, bytes[candidate] != cr { candidate += 1 }
+                if candidate == inlineEnd {
+                    guard candidate < count,
+                        let found = memchr(bytes + candidate, Int32(cr), count - candidate)
+                    else { break }
+                    candidate = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
                 let available = count - candidate
                 if available >= length {
-                    if bytes[candidate + 1] == lf, memcmp(bytes + candidate, pattern, length) == 0 {
+                    if bytes[candidate + 1] == lf, bytes[candidate + 2] == dash, bytes[candidate + 3] == dash,
+                        memcmp(bytes + candidate + 4, pattern + 4, length - 4) == 0
+                    {
                         emitBody(UnsafeRawBufferPointer(start: bytes + start, count: candidate - start), handler)
                         index = candidate + length
                         afterDelimiterByte = nil
@@ -467,7 +482,10 @@ public struct MultipartParser: Sendable {
                 headerBlock.append(byte)
                 index += 1
             } else if byte == lf {
-                throw headerError(headerBlock.count == lineStart ? .badEndOfHeaders : .invalidHeaderByte, offset: offset)
+                throw headerError(
+                    headerBlock.count == lineStart ? .badEndOfHeaders : .invalidHeaderByte,
+                    offset: offset
+                )
             } else {
                 if headerBlock.count - lineStart >= configuration.maximumHeaderLineLength {
                     throw headerError(.headerLineTooLong, offset: offset)
@@ -539,13 +557,19 @@ public struct MultipartParser: Sendable {
     }
 }
 
+@available(*, unavailable, message: "a body event points into memory that is valid only during the handler call")
+extension MultipartParser.Event: Sendable {}
+
 /// RFC 9110 `tchar`.
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "A")...UInt8(ascii: "Z"):
         true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+        UInt8(ascii: "'"),
+        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
+        UInt8(ascii: "_"),
         UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
         true
     default:

@@ -12,6 +12,8 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
             self.rawValue = rawValue
         }
 
+        /// The code's name.
+        /// A one-line summary with the code, the value and the offset.
         public var description: String { rawValue }
 
         /// The `Content-Type` is not `multipart/…`.
@@ -70,6 +72,7 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
         self.init(code: code, value: Array(value.utf8), offset: offset)
     }
 
+    /// A one-line summary with the code, the value and the offset.
     public var description: String {
         "MultipartParserError(\(code) at byte \(offset): \(String(decoding: value, as: UTF8.self).debugDescription))"
     }

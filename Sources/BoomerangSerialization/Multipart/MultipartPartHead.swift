@@ -24,6 +24,13 @@ public struct MultipartPartHead: Sendable, Hashable {
     /// The file name of the `Content-Disposition` header (plain `filename` first, then `filename*`).
     public var filename: String? { contentDisposition?.filename }
 
+    /// Whether the part is a file: its `Content-Disposition` has a `filename` or `filename*`
+    /// parameter, even an empty one (httpbin's rule for `files` versus `form`, serialization spec §6).
+    public var isFile: Bool {
+        guard let disposition = contentDisposition else { return false }
+        return disposition.parameter("filename") != nil || disposition.parameter("filename*") != nil
+    }
+
     /// The `Content-Type` header.
     public var contentType: String? { headers["Content-Type"] }
 }
