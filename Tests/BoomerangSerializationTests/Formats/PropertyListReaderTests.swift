@@ -87,4 +87,38 @@ import Testing
             + [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10]
         #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(bytes) }
     }
+
+    @Test func rejectsOffsetsOutOfRange() {
+        // One object whose offset points past the end of the file.
+        let bytes: [UInt8] =
+            Array("bplist00".utf8) + [0x08, 0xF0]
+            + [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9]
+        #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(bytes) }
+    }
+
+    @Test func rejectsAnObjectCountTheFileCannotHold() {
+        let bytes: [UInt8] =
+            Array("bplist00".utf8) + [0x08, 0x08]
+            + [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0x0F, 0x42, 0x40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9]
+        #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(bytes) }
+    }
+
+    /// Foundation stops at 512 levels itself, so very deep input is an error, not a stack overflow.
+    @Test func veryDeepInputIsAnErrorNotACrash() throws {
+        let depth = 100_000
+        let xml = "<plist version=\"1.0\">" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
+        #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(Array(xml.utf8)) }
+        // Binary: object i is a one-element array holding object i + 1.
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for i in 0..<depth {
+            offsets.append(bytes.count)
+            bytes += i == depth - 1 ? [0xA0] : [0xA1] + withUnsafeBytes(of: UInt32(i + 1).bigEndian, Array.init)
+        }
+        let table = bytes.count
+        for offset in offsets { bytes += withUnsafeBytes(of: UInt32(offset).bigEndian, Array.init) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 4] + withUnsafeBytes(of: UInt64(depth).bigEndian, Array.init)
+        bytes += [UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: UInt64(table).bigEndian, Array.init)
+        #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(bytes) }
+    }
 }
