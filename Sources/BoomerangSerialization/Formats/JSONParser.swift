@@ -286,15 +286,15 @@ private struct JSONScanner {
     }
 
     private mutating func insert(_ value: StructuredValue, into frame: inout Frame) throws(JSONParseError) {
-        guard frame.object.contains(frame.key) else {
-            frame.object.updateValue(value, forKey: frame.key)
+        guard let existing = frame.object.position(of: frame.key) else {
+            frame.object.appendUnchecked(value, forKey: frame.key)
             return
         }
         switch configuration.duplicateKeys {
         case .reject:
             throw JSONParseError(code: .duplicateKey, value: frame.key, offset: frame.keyOffset)
         case .lastWins:
-            frame.object.updateValue(value, forKey: frame.key)
+            frame.object.replaceValue(at: existing, with: value)
         case .firstWins:
             break
         }
