@@ -144,10 +144,12 @@ public struct StructuredObject: Sendable {
 }
 
 extension StructuredObject: Hashable {
+    /// Whether both objects have the same entries in the same order.
     public static func == (lhs: StructuredObject, rhs: StructuredObject) -> Bool {
         lhs.entries == rhs.entries
     }
 
+    /// Hashes the entries in order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entries)
     }
