@@ -159,7 +159,8 @@ public struct BinaryPropertyListWriter: Sendable {
             }
         }
         let offsetTableOffset = output.count
-        let offsetSize = Self.byteWidth(for: UInt64(offsets.last ?? 0))
+        // Readers require the offset size to cover the offset table's own position too.
+        let offsetSize = Self.byteWidth(for: UInt64(offsetTableOffset))
         for offset in offsets {
             Self.appendBigEndian(UInt64(offset), width: offsetSize, to: &output)
         }

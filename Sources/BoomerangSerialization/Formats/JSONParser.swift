@@ -138,6 +138,8 @@ private struct JSONScanner {
     var position = 0
     var duplicateKeys: [JSONParser.DuplicateKey] = []
     var scratch: [UInt8] = []
+    /// The opening quote of the string being parsed, for ``JSONParseError/Code/unterminatedString``.
+    var stringStart = 0
 
     init(input: UnsafeBufferPointer<UInt8>, configuration: JSONParser.Configuration) {
         self.input = input
@@ -284,15 +286,15 @@ private struct JSONScanner {
     }
 
     private mutating func insert(_ value: StructuredValue, into frame: inout Frame) throws(JSONParseError) {
-        guard frame.object.contains(frame.key) else {
-            frame.object.updateValue(value, forKey: frame.key)
+        guard let existing = frame.object.position(of: frame.key) else {
+            frame.object.appendUnchecked(value, forKey: frame.key)
             return
         }
         switch configuration.duplicateKeys {
         case .reject:
             throw JSONParseError(code: .duplicateKey, value: frame.key, offset: frame.keyOffset)
         case .lastWins:
-            frame.object.updateValue(value, forKey: frame.key)
+            frame.object.replaceValue(at: existing, with: value)
         case .firstWins:
             break
         }
@@ -314,6 +316,7 @@ private struct JSONScanner {
     /// Parses a string whose opening quote is at `position`; leaves `position` after the closing quote.
     private mutating func parseString() throws(JSONParseError) -> String {
         let opening = position
+        stringStart = opening
         position += 1
         let start = position
         // Fast path: no escapes.
@@ -388,7 +391,7 @@ private struct JSONScanner {
     /// Decodes the escape at `position` (a backslash) into `scratch`.
     private mutating func parseEscape() throws(JSONParseError) {
         let escapeStart = position
-        guard position + 1 < input.count else { throw error(.unterminatedString, at: escapeStart) }
+        guard position + 1 < input.count else { throw error(.unterminatedString, at: stringStart) }
         let kind = input[position + 1]
         position += 2
         switch kind {
@@ -422,7 +425,8 @@ private struct JSONScanner {
 
     private mutating func parseHex4(escapeStart: Int) throws(JSONParseError) -> UInt32 {
         guard position + 4 <= input.count else {
-            throw error(position >= input.count ? .unterminatedString : .invalidEscape, at: escapeStart)
+            let unterminated = !input[position...].contains(UInt8(ascii: "\""))
+            throw unterminated ? error(.unterminatedString, at: stringStart) : error(.invalidEscape, at: escapeStart)
         }
         var result: UInt32 = 0
         for i in 0..<4 {

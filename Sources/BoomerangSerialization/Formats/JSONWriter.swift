@@ -69,58 +69,68 @@ public struct JSONWriter: Sendable {
     ///
     /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
     public func write(_ value: StructuredValue) throws(FormatWriterError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(1024)
-        try write(value, into: &output)
-        return output
+        var output = RawOutput(capacity: 1024)
+        try writeDocument(value, into: &output)
+        return output.makeArray()
     }
 
     /// Appends the rendering of `value` to `output`.
     ///
     /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``;
-    ///   `output` then holds a partial document.
+    ///   `output` is then unchanged.
     public func write(_ value: StructuredValue, into output: inout [UInt8]) throws(FormatWriterError) {
+        var raw = RawOutput(capacity: 1024)
+        try writeDocument(value, into: &raw)
+        output.append(contentsOf: raw.bytes)
+    }
+
+    private func writeDocument(_ value: StructuredValue, into output: inout RawOutput) throws(FormatWriterError) {
         try writeValue(value, depth: 0, into: &output)
         if options.trailingNewline {
             output.append(UInt8(ascii: "\n"))
         }
     }
 
-    private func writeValue(_ value: StructuredValue, depth: Int, into output: inout [UInt8]) throws(FormatWriterError) {
+    private func writeValue(_ value: StructuredValue, depth: Int, into output: inout RawOutput) throws(FormatWriterError) {
         switch value {
         case .null:
-            Self.appendLiteral("null", to: &output)
+            output.append("null")
         case .bool(let flag):
-            Self.appendLiteral(flag ? "true" : "false", to: &output)
+            output.append(flag ? "true" : "false")
         case .int(let number):
-            ByteWriting.appendDecimal(number, to: &output)
+            Self.appendDecimal(number, to: &output)
         case .double(let number):
             if number.isFinite {
-                ByteWriting.appendShortestDouble(number, to: &output)
+                let text = number.description
+                text.utf8.withContiguousStorageIfAvailable { output.append($0) }
+                    ?? { for byte in text.utf8 { output.append(byte) } }()
             } else {
-                Self.appendLiteral("null", to: &output)
+                output.append("null")
             }
         case .string(let text):
             writeString(text, into: &output)
         case .data(let bytes):
             output.append(UInt8(ascii: "\""))
             if case .dataURL(let mediaType) = options.dataEncoding {
-                Self.appendLiteral("data:", to: &output)
+                output.append("data:")
                 writeStringBody(mediaType, into: &output)
-                Self.appendLiteral(";base64,", to: &output)
+                output.append(";base64,")
             }
-            ByteWriting.appendBase64(bytes, to: &output)
+            var encoded: [UInt8] = []
+            ByteWriting.appendBase64(bytes, to: &encoded)
+            encoded.withUnsafeBufferPointer { output.append($0) }
             output.append(UInt8(ascii: "\""))
         case .date(let date):
-            output.append(UInt8(ascii: "\""))
-            ByteWriting.appendISO8601(date, to: &output)
-            output.append(UInt8(ascii: "\""))
+            var encoded: [UInt8] = [UInt8(ascii: "\"")]
+            ByteWriting.appendISO8601(date, to: &encoded)
+            encoded.append(UInt8(ascii: "\""))
+            encoded.withUnsafeBufferPointer { output.append($0) }
         case .array(let elements):
             guard depth < options.maximumDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
             }
             guard !elements.isEmpty else {
-                Self.appendLiteral("[]", to: &output)
+                output.append("[]")
                 return
             }
             output.append(UInt8(ascii: "["))
@@ -138,7 +148,7 @@ public struct JSONWriter: Sendable {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
             }
             guard !object.isEmpty else {
-                Self.appendLiteral("{}", to: &output)
+                output.append("{}")
                 return
             }
             output.append(UInt8(ascii: "{"))
@@ -148,8 +158,11 @@ public struct JSONWriter: Sendable {
                 first = false
                 if options.pretty { newline(depth: depth + 1, into: &output) }
                 writeString(entry.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                if options.pretty { output.append(UInt8(ascii: " ")) }
+                if options.pretty {
+                    output.append(": ")
+                } else {
+                    output.append(UInt8(ascii: ":"))
+                }
                 try writeValue(entry.value, depth: depth + 1, into: &output)
             }
             if options.pretty { newline(depth: depth, into: &output) }
@@ -158,87 +171,158 @@ public struct JSONWriter: Sendable {
     }
 
     @inline(__always)
-    private func newline(depth: Int, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\n"))
-        for _ in 0..<(depth * 2) {
-            output.append(UInt8(ascii: " "))
+    private func newline(depth: Int, into output: inout RawOutput) {
+        let width = depth * 2
+        output.reserve(width + 1)
+        output.appendUnchecked(UInt8(ascii: "\n"))
+        for _ in 0..<width {
+            output.appendUnchecked(UInt8(ascii: " "))
         }
     }
 
     @inline(__always)
-    private static func appendLiteral(_ literal: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private static func appendDecimal(_ value: Int64, to output: inout RawOutput) {
+        output.reserve(20)
+        var magnitude = value.magnitude
+        if value < 0 {
+            output.appendUnchecked(UInt8(ascii: "-"))
+        }
+        if magnitude < 10 {
+            output.appendUnchecked(UInt8(truncatingIfNeeded: magnitude) &+ 0x30)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var position = 20
+            while magnitude > 0 {
+                position -= 1
+                raw[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+                magnitude /= 10
+            }
+            output.appendUnchecked(raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + position, count: 20 - position)
+        }
     }
 
     @inline(__always)
-    private func writeString(_ text: String, into output: inout [UInt8]) {
+    private func writeString(_ text: String, into output: inout RawOutput) {
         output.append(UInt8(ascii: "\""))
         writeStringBody(text, into: &output)
         output.append(UInt8(ascii: "\""))
     }
 
-    private func writeStringBody(_ text: String, into output: inout [UInt8]) {
-        var text = text
+    private func writeStringBody(_ text: String, into output: inout RawOutput) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            writeEscaped(bytes, into: &output)
+        }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { writeEscaped($0, into: &output) }
+        }
+    }
+
+    /// Bytes that need no escape in 8-byte words: no byte below 0x20, no `"`, no `\`, and
+    /// (when non-ASCII is escaped) no byte at or above 0x80.
+    @inline(__always)
+    private static func isPlainWord(_ word: UInt64, escapeNonASCII: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        let nonASCII = escapeNonASCII ? word & highs : 0
+        return below20 | hasQuote | hasBackslash | nonASCII == 0
+    }
+
+    private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
+        guard let start = bytes.baseAddress else { return }
+        let count = bytes.count
         let escapeNonASCII = options.escapeNonASCII
-        text.withUTF8 { bytes in
-            let count = bytes.count
-            var runStart = 0
-            var i = 0
-            while i < count {
-                let byte = bytes[i]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && (byte < 0x80 || !escapeNonASCII) {
-                    i += 1
+        var runStart = 0
+        var i = 0
+        while i < count {
+            if i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+                if Self.isPlainWord(word, escapeNonASCII: escapeNonASCII) {
+                    i += 8
                     continue
                 }
-                if runStart < i {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            } else if count >= 8 {
+                // The last word overlaps what was already checked and covers the tail.
+                let word = UInt64(littleEndian: UnsafeRawPointer(start + count - 8).loadUnaligned(as: UInt64.self))
+                if Self.isPlainWord(word, escapeNonASCII: escapeNonASCII) {
+                    i = count
+                    continue
                 }
-                if byte < 0x80 {
-                    Self.appendEscape(for: byte, to: &output)
-                    i += 1
+            }
+            let byte = start[i]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && (byte < 0x80 || !escapeNonASCII) {
+                i += 1
+                continue
+            }
+            if runStart < i {
+                output.reserve(i - runStart)
+                output.appendUnchecked(start + runStart, count: i - runStart)
+            }
+            output.reserve(12)
+            if byte < 0x80 {
+                Self.appendEscape(for: byte, to: &output)
+                i += 1
+            } else {
+                let (scalar, length) = Self.decodeScalar(bytes, at: i)
+                if scalar >= 0x1_0000 {
+                    let offset = scalar - 0x1_0000
+                    Self.appendUnicodeEscape(UInt16(0xD800 + (offset >> 10)), to: &output)
+                    Self.appendUnicodeEscape(UInt16(0xDC00 + (offset & 0x3FF)), to: &output)
                 } else {
-                    let (scalar, length) = Self.decodeScalar(bytes, at: i)
-                    if scalar >= 0x1_0000 {
-                        let offset = scalar - 0x1_0000
-                        Self.appendUnicodeEscape(UInt16(0xD800 + (offset >> 10)), to: &output)
-                        Self.appendUnicodeEscape(UInt16(0xDC00 + (offset & 0x3FF)), to: &output)
-                    } else {
-                        Self.appendUnicodeEscape(UInt16(scalar), to: &output)
-                    }
-                    i += length
+                    Self.appendUnicodeEscape(UInt16(scalar), to: &output)
                 }
-                runStart = i
+                i += length
             }
-            if runStart < count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
-            }
+            runStart = i
+        }
+        if runStart < count {
+            output.reserve(count - runStart)
+            output.appendUnchecked(start + runStart, count: count - runStart)
         }
     }
 
-    private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\\"))
+    /// Writes the escape for an ASCII byte; 6 bytes of room must have been reserved.
+    @inline(__always)
+    private static func appendEscape(for byte: UInt8, to output: inout RawOutput) {
+        let short: UInt8
         switch byte {
-        case 0x22: output.append(UInt8(ascii: "\""))
-        case 0x5C: output.append(UInt8(ascii: "\\"))
-        case 0x08: output.append(UInt8(ascii: "b"))
-        case 0x0C: output.append(UInt8(ascii: "f"))
-        case 0x0A: output.append(UInt8(ascii: "n"))
-        case 0x0D: output.append(UInt8(ascii: "r"))
-        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x22: short = UInt8(ascii: "\"")
+        case 0x5C: short = UInt8(ascii: "\\")
+        case 0x08: short = UInt8(ascii: "b")
+        case 0x0C: short = UInt8(ascii: "f")
+        case 0x0A: short = UInt8(ascii: "n")
+        case 0x0D: short = UInt8(ascii: "r")
+        case 0x09: short = UInt8(ascii: "t")
         default:
-            output.removeLast()
             appendUnicodeEscape(UInt16(byte), to: &output)
+            return
         }
+        output.appendUnchecked(UInt8(ascii: "\\"))
+        output.appendUnchecked(short)
     }
 
-    private static func appendUnicodeEscape(_ unit: UInt16, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\\"))
-        output.append(UInt8(ascii: "u"))
-        let hex = ByteWriting.hexDigits
-        output.append(hex[Int(unit >> 12)])
-        output.append(hex[Int(unit >> 8 & 0xF)])
-        output.append(hex[Int(unit >> 4 & 0xF)])
-        output.append(hex[Int(unit & 0xF)])
+    /// Writes `\uXXXX` in lower-case hex; 6 bytes of room must have been reserved.
+    @inline(__always)
+    private static func appendUnicodeEscape(_ unit: UInt16, to output: inout RawOutput) {
+        output.appendUnchecked(UInt8(ascii: "\\"))
+        output.appendUnchecked(UInt8(ascii: "u"))
+        output.appendUnchecked(hexDigit(unit >> 12))
+        output.appendUnchecked(hexDigit(unit >> 8 & 0xF))
+        output.appendUnchecked(hexDigit(unit >> 4 & 0xF))
+        output.appendUnchecked(hexDigit(unit & 0xF))
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt16) -> UInt8 {
+        let value = UInt8(truncatingIfNeeded: nibble)
+        return value < 10 ? value &+ 0x30 : value &+ 0x57
     }
 
     /// Decodes the scalar starting at `i` in valid UTF-8 (a Swift string's storage).

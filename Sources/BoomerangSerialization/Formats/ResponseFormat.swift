@@ -1,5 +1,5 @@
 /// The document formats the server renders a ``StructuredValue`` in.
-public enum ResponseFormat: String, Sendable, Hashable, CaseIterable {
+public enum ResponseFormat: Sendable, Hashable, CaseIterable {
     /// JSON, `application/json` (also asked for as `text/json`).
     case json
     /// XML property list, `application/x-plist` (AFNetworking's plist type).

@@ -91,6 +91,11 @@ public struct StructuredObject: Sendable {
         return nil
     }
 
+    /// Replaces the value at `position`, keeping its key.
+    public mutating func replaceValue(at position: Int, with value: StructuredValue) {
+        entries[position].value = value
+    }
+
     /// Removes the entry for `key`, keeping the order of the others.
     ///
     /// - Returns: the removed value, or `nil` when the key was absent.
@@ -118,7 +123,8 @@ public struct StructuredObject: Sendable {
         }
     }
 
-    private mutating func appendUnchecked(_ value: StructuredValue, forKey key: String) {
+    /// Appends without looking for the key; the caller knows it is absent.
+    mutating func appendUnchecked(_ value: StructuredValue, forKey key: String) {
         entries.append(Entry(key: key, value: value))
         if index != nil {
             index?[key] = entries.count - 1
@@ -138,10 +144,12 @@ public struct StructuredObject: Sendable {
 }
 
 extension StructuredObject: Hashable {
+    /// Whether both objects have the same entries in the same order.
     public static func == (lhs: StructuredObject, rhs: StructuredObject) -> Bool {
         lhs.entries == rhs.entries
     }
 
+    /// Hashes the entries in order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entries)
     }

@@ -1,0 +1,81 @@
+/// A growable byte buffer on raw memory for the hot JSON path: callers reserve room once, then
+/// write without per-byte capacity or uniqueness checks.
+struct RawOutput: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity {
+            grow(to: count + extra)
+        }
+    }
+
+    @inline(never)
+    private mutating func grow(to minimum: Int) {
+        let newCapacity = max(capacity * 2, minimum)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends one byte; room must have been reserved.
+    @inline(__always)
+    mutating func appendUnchecked(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        appendUnchecked(byte)
+    }
+
+    /// Appends bytes; room must have been reserved.
+    @inline(__always)
+    mutating func appendUnchecked(_ source: UnsafePointer<UInt8>, count length: Int) {
+        (base + count).update(from: source, count: length)
+        count += length
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress else { return }
+        reserve(source.count)
+        appendUnchecked(start, count: source.count)
+    }
+
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        reserve(literal.utf8CodeUnitCount)
+        appendUnchecked(literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
+
+    /// Copies the contents into a new array.
+    func makeArray() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let destination = buffer.baseAddress {
+                destination.update(from: base, count: count)
+            }
+            initialized = count
+        }
+    }
+}
