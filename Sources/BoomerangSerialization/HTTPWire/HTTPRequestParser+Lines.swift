@@ -21,15 +21,13 @@ extension HTTPRequestParser {
         let room = limit - buffered
         let available = input.count - position
         let searchEnd = position + max(0, min(available, room))
-        var newline = position
-        while newline < searchEnd && input[newline] != HTTPSyntax.lf {
-            newline += 1
-        }
+        let newline = HTTPSyntax.firstIndex(of: HTTPSyntax.lf, in: input, from: position, to: searchEnd)
         if newline == searchEnd {
             if available > 0 && available >= room {
                 var excerpt = Array(partialLine.prefix(HTTPParseError.maxExcerptLength))
                 excerpt.append(contentsOf: input[position...].prefix(HTTPParseError.maxExcerptLength - excerpt.count))
-                throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + limit)
+                let overflowAt = limitCode == .requestLineTooLong ? configuration.maxRequestLineLength : limit
+                throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + overflowAt)
             }
             partialLine.append(contentsOf: input[position...])
             position = input.count
@@ -134,7 +132,13 @@ extension HTTPRequestParser {
         guard !targetRange.isEmpty else {
             throw HTTPParseError(code: .invalidTarget, value: "", offset: lineStart + targetRange.lowerBound)
         }
-        for index in targetRange where !HTTPSyntax.isTargetByte(line[index]) {
+        let plainEnd = HTTPSyntax.plainPrefixEnd(
+            line,
+            from: targetRange.lowerBound, to: targetRange.upperBound,
+            minimum: 0x21,
+            excluding: UInt8(ascii: "#")
+        )
+        for index in plainEnd..<targetRange.upperBound where !HTTPSyntax.isTargetByte(line[index]) {
             throw Self.invalidByte(line[index], code: .invalidTarget, value: targetBytes, offset: lineStart + index)
         }
         version = try Self.parseVersion(UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...]), at: lineStart + lastSpace + 1)
@@ -248,7 +252,8 @@ extension HTTPRequestParser {
     /// Checks the bytes of a field value; returns whether they are all ASCII.
     private static func checkFieldValue(_ value: UnsafeRawBufferPointer, at offset: Int) throws(HTTPParseError) -> Bool {
         var high: UInt8 = 0
-        for index in 0..<value.count {
+        let plainEnd = HTTPSyntax.plainPrefixEnd(value, from: 0, to: value.count, minimum: 0x20, excluding: 0x7F)
+        for index in plainEnd..<value.count {
             let byte = value[index]
             guard HTTPSyntax.isFieldValueByte(byte) else {
                 throw invalidByte(byte, code: .invalidHeaderValue, value: value, offset: offset + index)
