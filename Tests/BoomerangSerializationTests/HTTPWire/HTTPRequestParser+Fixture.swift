@@ -63,16 +63,18 @@ extension HTTPRequestParser {
         do {
             for piece in feed.pieces(of: bytes) {
                 pending.append(contentsOf: piece)
+                var start = 0
                 while true {
-                    let (event, consumed) = try pending.withUnsafeBytes { buffer in
+                    let (event, consumed) = try pending.withUnsafeBytes { whole in
+                        let buffer = UnsafeRawBufferPointer(rebasing: whole[start...])
                         let result = try parser.parse(buffer)
                         if case .body(let range) = result.event {
                             run.openBody.append(contentsOf: buffer[range])
                         }
                         return result
                     }
-                    precondition(consumed <= pending.count)
-                    pending.removeFirst(consumed)
+                    precondition(consumed <= pending.count - start)
+                    start += consumed
                     guard let event else { break }
                     switch event {
                     case .head(let head):
@@ -85,7 +87,8 @@ extension HTTPRequestParser {
                         run.openBody = []
                     }
                 }
-                precondition(pending.isEmpty, "event nil must mean all input was consumed")
+                precondition(start == pending.count, "event nil must mean all input was consumed")
+                pending.removeAll(keepingCapacity: true)
             }
             run.idle = parser.isIdle
             if finishing {
