@@ -38,12 +38,14 @@ public struct HTTPRequestParser: Sendable {
         case chunkDataEnd(sawCR: Bool)
         case trailerLines
         case complete
-        case failed(HTTPParseError)
+        case failed
     }
 
     /// The limits and leniencies in use.
     public let configuration: HTTPParserConfiguration
     var state = State.requestLine
+    /// The error that stopped the parser, repeated by every later call.
+    var failure: HTTPParseError?
     /// Bytes of an unfinished line, kept across calls.
     var partialLine: [UInt8] = []
     /// Bytes of the current message consumed by earlier calls.
@@ -96,7 +98,7 @@ public struct HTTPRequestParser: Sendable {
     ///   with `consumed` 0, even from an empty input.
     /// - Throws: ``HTTPParseError`` when the request is malformed or exceeds a limit.
     public mutating func parse(_ input: UnsafeRawBufferPointer) throws(HTTPParseError) -> (event: Event?, consumed: Int) {
-        if case .failed(let error) = state { throw error }
+        if let failure { throw failure }
         var position = 0
         do {
             let event = try step(input, &position)
@@ -107,7 +109,8 @@ public struct HTTPRequestParser: Sendable {
             }
             return (event, position)
         } catch {
-            state = .failed(error)
+            state = .failed
+            failure = error
             throw error
         }
     }
@@ -117,9 +120,8 @@ public struct HTTPRequestParser: Sendable {
     /// - Throws: ``HTTPParseError/Code/truncatedMessage`` when a message was in progress (a
     ///   partial head, or a body shorter than announced), or the earlier error if parsing failed.
     public mutating func finish() throws(HTTPParseError) {
+        if let failure { throw failure }
         switch state {
-        case .failed(let error):
-            throw error
         case .complete:
             return
         case .requestLine where isIdle:
@@ -130,7 +132,8 @@ public struct HTTPRequestParser: Sendable {
                 value: HTTPParseError.excerpt(partialLine),
                 offset: messageConsumed
             )
-            state = .failed(error)
+            state = .failed
+            failure = error
             throw error
         }
     }
@@ -138,8 +141,8 @@ public struct HTTPRequestParser: Sendable {
     private mutating func step(_ input: UnsafeRawBufferPointer, _ position: inout Int) throws(HTTPParseError) -> Event? {
         while true {
             switch state {
-            case .failed(let error):
-                throw error
+            case .failed:
+                preconditionFailure("parse after failure")
             case .complete:
                 return .end(trailers: trailers)
             case .fixedBody(let remaining):
