@@ -20,6 +20,9 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// The longest chunk extension (from `;` to the line ending) of one chunk-size line.
     /// Extensions are accepted and ignored. Default 4 KiB.
     public var maxChunkExtensionLength: Int
+    /// The most chunk-extension bytes in one message, all chunk-size lines together, so that
+    /// extensions cannot dwarf the data they carry (robustness spec C06). Default 64 KiB.
+    public var maxChunkExtensionTotal: Int
     /// Keep the trailer fields of a chunked body and hand them over in ``HTTPRequestParser/Event/end(trailers:)``.
     /// They are never merged into the request's headers. Default `false`: trailers are parsed,
     /// checked against the limits, and dropped.
@@ -49,6 +52,7 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
         maxBodySize: Int64 = 10 * 1024 * 1024,
         maxChunkSizeLength: Int = 64,
         maxChunkExtensionLength: Int = 4 * 1024,
+        maxChunkExtensionTotal: Int = 64 * 1024,
         keepsTrailers: Bool = false,
         allowsBareLineFeed: Bool = false,
         allowsObsoleteLineFolding: Bool = false,
@@ -61,6 +65,7 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
         self.maxBodySize = maxBodySize
         self.maxChunkSizeLength = maxChunkSizeLength
         self.maxChunkExtensionLength = maxChunkExtensionLength
+        self.maxChunkExtensionTotal = maxChunkExtensionTotal
         self.keepsTrailers = keepsTrailers
         self.allowsBareLineFeed = allowsBareLineFeed
         self.allowsObsoleteLineFolding = allowsObsoleteLineFolding

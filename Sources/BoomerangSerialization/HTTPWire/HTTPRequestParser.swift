@@ -59,6 +59,8 @@ public struct HTTPRequestParser: Sendable {
     /// Body bytes announced by chunk sizes so far.
     var bodyBytes: Int64 = 0
     var chunkLine = ChunkLine()
+    /// Chunk-extension bytes of the current message so far.
+    var chunkExtensionBytes = 0
 
     // The head being read.
     var method = HTTPMethod.get
@@ -192,6 +194,7 @@ public struct HTTPRequestParser: Sendable {
         fieldCount = 0
         sectionFieldCount = 0
         bodyBytes = 0
+        chunkExtensionBytes = 0
         target = ""
         headers = HTTPHeaders()
         trailers = HTTPHeaders()

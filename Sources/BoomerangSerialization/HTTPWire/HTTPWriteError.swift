@@ -9,6 +9,7 @@ public struct HTTPWriteError: Error, Sendable, Hashable, CustomStringConvertible
             self.name = name
         }
 
+        /// The code's name.
         public var description: String { name }
 
         /// The URL is not absolute (`scheme://authority…`) or holds bytes a request target cannot.
@@ -34,5 +35,6 @@ public struct HTTPWriteError: Error, Sendable, Hashable, CustomStringConvertible
         self.value = value
     }
 
+    /// The code and value, for logs.
     public var description: String { "\(code.name): \"\(value)\"" }
 }

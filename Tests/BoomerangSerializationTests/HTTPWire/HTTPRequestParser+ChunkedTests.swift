@@ -90,6 +90,27 @@ import Testing
         #expect(run.error?.offset == 56 + 2 + 4096)
     }
 
+    @Test func extensionBytesAreCappedPerMessage() {
+        // One data byte per 1 KiB of extension: each line is under the per-line cap, the total is not.
+        let chunk = "1;" + String(repeating: "e", count: 1023) + "\r\nx\r\n"
+        let fits = Self.run(String(repeating: chunk, count: 64) + "0\r\n\r\n")
+        #expect(fits.requests.first?.body.count == 64)
+        let over = Self.run(String(repeating: chunk, count: 65) + "0\r\n\r\n")
+        #expect(over.error?.code == .chunkExtensionTooLong)
+        #expect(over.error?.offset == 56 + 64 * chunk.utf8.count + 2 + 64)
+        let configuration = HTTPParserConfiguration(maxChunkExtensionTotal: 3)
+        #expect(Self.run("1;abc\r\nx\r\n1;d\r\ny\r\n0\r\n\r\n", configuration: configuration).error?.code == .chunkExtensionTooLong)
+        #expect(Self.run("1;ab\r\nx\r\n0;c\r\n\r\n", configuration: configuration).error == nil)
+    }
+
+    @Test func bareLineFeedLeniencyNeverRelaxesChunkFraming() {
+        let configuration = HTTPParserConfiguration(allowsBareLineFeed: true)
+        #expect(Self.run("5\nhello\r\n0\r\n\r\n", configuration: configuration).error?.code == .bareLineFeed)
+        #expect(Self.run("5\r\nhello\n0\r\n\r\n", configuration: configuration).error?.code == .missingChunkTerminator)
+        let trailers = Self.run("0\r\nX: y\n\n", configuration: HTTPParserConfiguration(keepsTrailers: true, allowsBareLineFeed: true))
+        #expect(trailers.requests.first?.trailers == ["X": "y"])
+    }
+
     @Test(arguments: [Feed.whole, .byteByByte])
     func sumOfChunksOverTheLimitFailsAtTheCrossingChunk(feed: Feed) {
         let configuration = HTTPParserConfiguration(maxBodySize: 10)

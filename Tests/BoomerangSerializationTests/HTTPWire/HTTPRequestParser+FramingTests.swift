@@ -59,6 +59,11 @@ import Testing
         #expect(run.requests.first?.head.headers.values(for: "Content-Length") == ["1", "1"])
     }
 
+    @Test func duplicateContentLengthWithTheSameNumberIsAccepted() {
+        let run = HTTPRequestParser.run(Array((Self.post + "Content-Length: 5\r\nContent-Length: 005\r\n\r\nhello").utf8))
+        #expect(run.requests.first?.head.framing == .contentLength(5))
+    }
+
     @Test(arguments: ["99999999999999999999999", "9223372036854775808", "100000000000000000000000000000000000"])
     func contentLengthOverflowIs413(value: String) {
         let run = HTTPRequestParser.run(Array((Self.post + "Content-Length: \(value)\r\n\r\n").utf8))
