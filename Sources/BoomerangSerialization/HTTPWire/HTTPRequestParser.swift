@@ -18,6 +18,23 @@
 /// body bytes are never copied: `.body` points into the buffer passed to that call. Each
 /// check of RFC 9112 is applied strictly unless the configuration names a leniency. After an
 /// error, every further call throws the same error: answer with ``HTTPParseError/status`` and close.
+///
+/// Decisions where the RFCs leave a choice:
+/// - Unknown methods (and lowercase `get`) are parsed; the router answers 405/501.
+/// - Origin-form, absolute-form, authority-form and `*` targets are all accepted as syntax.
+/// - Empty lines before a request line fail (400) unless ``HTTPParserConfiguration/ignoresLeadingEmptyLines``.
+/// - Repeated Content-Length fields with the same number are accepted (all fields are kept in
+///   the headers); different numbers fail with 400.
+/// - Transfer-Encoding must be exactly `chunked` (any case, OWS trimmed); other well-formed
+///   codings get 501, malformed lists 400.
+/// - HEAD with Content-Length > 0 or Transfer-Encoding fails with 400; any other method may
+///   carry a body.
+/// - `Expect: 100-continue` is ignored on HTTP/1.0; any other expectation gets 417.
+/// - A chunk size beyond `Int64.max` gets 413; chunk extensions are checked for control bytes,
+///   capped, and dropped; bare LF is never accepted in chunk framing.
+/// - Trailers are parsed with the header rules and limits (they share the byte and count budget
+///   of the head) and dropped unless ``HTTPParserConfiguration/keepsTrailers``; they are never
+///   merged into the head's headers.
 public struct HTTPRequestParser: Sendable {
     /// What the parser found.
     public enum Event: Sendable, Equatable {
