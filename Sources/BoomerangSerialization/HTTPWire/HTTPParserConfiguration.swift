@@ -36,8 +36,8 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// Connection, fails even when this is on. Default `false`: obs-fold fails with 400.
     public var allowsObsoleteLineFolding: Bool
     /// Ignore empty lines (CRLF) before a request line
-    /// ([RFC 9112 §2.2](https://www.rfc-editor.org/rfc/rfc9112#section-2.2)); they count toward the
-    /// request-line limit. Default `false`: an empty line where a request line is expected fails
+    /// ([RFC 9112 §2.2](https://www.rfc-editor.org/rfc/rfc9112#section-2.2)); their bytes count toward
+    /// ``maxHeaderBytes``. Default `false`: an empty line where a request line is expected fails
     /// with 400.
     public var ignoresLeadingEmptyLines: Bool
     /// Accept an HTTP/1.1 request without a Host field. Default `false`: it fails with 400.

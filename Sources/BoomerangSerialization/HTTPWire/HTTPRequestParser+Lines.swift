@@ -1,11 +1,13 @@
 /// Line-oriented parts of the request: request line, header fields and trailer fields.
 extension HTTPRequestParser {
     /// What reading one line gave.
-    struct LineOutcome {
+    enum LineOutcome {
         /// All input was consumed inside an unfinished line.
-        var needsMore = false
-        /// The event the line completed, if any.
-        var event: Event?
+        case needsMore
+        /// A line was handled.
+        case handled
+        /// The empty line ending the head was handled: the head waits in `completedHead`.
+        case headComplete
     }
 
     /// Reads one line of the head or trailers, bounded by the limits, and handles it.
@@ -31,7 +33,7 @@ extension HTTPRequestParser {
             }
             partialLine.append(contentsOf: input[position...])
             position = input.count
-            return LineOutcome(needsMore: true)
+            return .needsMore
         }
         sectionBytes += buffered + (newline - position) + 1
         if buffered == 0 {
@@ -71,7 +73,7 @@ extension HTTPRequestParser {
         switch state {
         case .requestLine:
             if content.isEmpty {
-                if configuration.ignoresLeadingEmptyLines { return LineOutcome() }
+                if configuration.ignoresLeadingEmptyLines { return .handled }
                 throw HTTPParseError(code: .leadingEmptyLine, value: HTTPParseError.excerpt(line), offset: lineStart)
             }
             if content.count > configuration.maxRequestLineLength {
@@ -84,20 +86,21 @@ extension HTTPRequestParser {
             try parseRequestLine(content, at: lineStart)
             headers.reserveCapacity(16)
             state = .headerLines
-            return LineOutcome()
+            return .handled
         case .headerLines:
             if content.isEmpty {
-                return LineOutcome(event: .head(try finishHead(at: lineStart)))
+                completedHead = try finishHead(at: lineStart)
+                return .headComplete
             }
             try parseFieldLine(content, at: lineStart, isTrailer: false)
-            return LineOutcome()
+            return .handled
         default:
             if content.isEmpty {
                 state = .complete
-                return LineOutcome()
+                return .handled
             }
             try parseFieldLine(content, at: lineStart, isTrailer: true)
-            return LineOutcome()
+            return .handled
         }
     }
 

@@ -76,6 +76,8 @@ public struct HTTPRequestParser: Sendable {
     /// Body bytes announced by chunk sizes so far.
     var bodyBytes: Int64 = 0
     var chunkLine = ChunkLine()
+    /// The head just completed, until `step` hands it out.
+    var completedHead: HTTPRequestHead?
     /// Chunk-extension bytes of the current message so far.
     var chunkExtensionBytes = 0
 
@@ -197,9 +199,15 @@ public struct HTTPRequestParser: Sendable {
             case .chunkSizeLine:
                 guard try readChunkSizeLine(input, &position) else { return nil }
             case .requestLine, .headerLines, .trailerLines:
-                let event = try readLine(input, &position)
-                if event.needsMore { return nil }
-                if let found = event.event { return found }
+                switch try readLine(input, &position) {
+                case .needsMore:
+                    return nil
+                case .handled:
+                    break
+                case .headComplete:
+                    let head = completedHead.take()!
+                    return .head(head)
+                }
             }
         }
     }
