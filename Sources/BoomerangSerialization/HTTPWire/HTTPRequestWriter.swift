@@ -20,7 +20,7 @@
 /// ```
 public struct HTTPRequestWriter: Sendable {
     /// The most body bytes pulled from a reader at once, and so the largest chunk. Default 64 KiB.
-    public var bodyChunkSize: Int
+    public let bodyChunkSize: Int
 
     /// Creates a writer.
     public init(bodyChunkSize: Int = 64 * 1024) {
