@@ -15,6 +15,7 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
             self.status = status
         }
 
+        /// The code's name.
         public var description: String { name }
 
         /// The request line is not `method SP target SP version` (for example HTTP/0.9's `GET /`).
@@ -114,6 +115,7 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.offset = offset
     }
 
+    /// The code, status, offset and value, for logs.
     public var description: String {
         "\(code.name) (\(code.status)) at byte \(offset): \"\(value)\""
     }

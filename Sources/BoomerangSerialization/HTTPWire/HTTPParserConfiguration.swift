@@ -20,6 +20,9 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// The longest chunk extension (from `;` to the line ending) of one chunk-size line.
     /// Extensions are accepted and ignored. Default 4 KiB.
     public var maxChunkExtensionLength: Int
+    /// The most chunk-extension bytes in one message, all chunk-size lines together, so that
+    /// extensions cannot dwarf the data they carry (robustness spec C06). Default 64 KiB.
+    public var maxChunkExtensionTotal: Int
     /// Keep the trailer fields of a chunked body and hand them over in ``HTTPRequestParser/Event/end(trailers:)``.
     /// They are never merged into the request's headers. Default `false`: trailers are parsed,
     /// checked against the limits, and dropped.
@@ -33,8 +36,8 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// Connection, fails even when this is on. Default `false`: obs-fold fails with 400.
     public var allowsObsoleteLineFolding: Bool
     /// Ignore empty lines (CRLF) before a request line
-    /// ([RFC 9112 §2.2](https://www.rfc-editor.org/rfc/rfc9112#section-2.2)); they count toward the
-    /// request-line limit. Default `false`: an empty line where a request line is expected fails
+    /// ([RFC 9112 §2.2](https://www.rfc-editor.org/rfc/rfc9112#section-2.2)); their bytes count toward
+    /// ``maxHeaderBytes``. Default `false`: an empty line where a request line is expected fails
     /// with 400.
     public var ignoresLeadingEmptyLines: Bool
     /// Accept an HTTP/1.1 request without a Host field. Default `false`: it fails with 400.
@@ -49,6 +52,7 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
         maxBodySize: Int64 = 10 * 1024 * 1024,
         maxChunkSizeLength: Int = 64,
         maxChunkExtensionLength: Int = 4 * 1024,
+        maxChunkExtensionTotal: Int = 64 * 1024,
         keepsTrailers: Bool = false,
         allowsBareLineFeed: Bool = false,
         allowsObsoleteLineFolding: Bool = false,
@@ -61,6 +65,7 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
         self.maxBodySize = maxBodySize
         self.maxChunkSizeLength = maxChunkSizeLength
         self.maxChunkExtensionLength = maxChunkExtensionLength
+        self.maxChunkExtensionTotal = maxChunkExtensionTotal
         self.keepsTrailers = keepsTrailers
         self.allowsBareLineFeed = allowsBareLineFeed
         self.allowsObsoleteLineFolding = allowsObsoleteLineFolding

@@ -42,7 +42,10 @@ extension HTTPRequestParser {
                 throw chunkError(line.digits > 0 ? .bareLineFeed : .invalidChunkSize, input, position, line)
             } else if line.inExtension {
                 line.extensionLength += 1
-                guard line.extensionLength <= configuration.maxChunkExtensionLength else {
+                chunkExtensionBytes += 1
+                guard line.extensionLength <= configuration.maxChunkExtensionLength,
+                    chunkExtensionBytes <= configuration.maxChunkExtensionTotal
+                else {
                     throw chunkError(.chunkExtensionTooLong, input, position, line)
                 }
                 guard HTTPSyntax.isFieldValueByte(byte) else {

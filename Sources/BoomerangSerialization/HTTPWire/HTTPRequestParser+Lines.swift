@@ -1,11 +1,13 @@
 /// Line-oriented parts of the request: request line, header fields and trailer fields.
 extension HTTPRequestParser {
     /// What reading one line gave.
-    struct LineOutcome {
+    enum LineOutcome {
         /// All input was consumed inside an unfinished line.
-        var needsMore = false
-        /// The event the line completed, if any.
-        var event: Event?
+        case needsMore
+        /// A line was handled.
+        case handled
+        /// The empty line ending the head was handled: the head waits in `completedHead`.
+        case headComplete
     }
 
     /// Reads one line of the head or trailers, bounded by the limits, and handles it.
@@ -21,19 +23,17 @@ extension HTTPRequestParser {
         let room = limit - buffered
         let available = input.count - position
         let searchEnd = position + max(0, min(available, room))
-        var newline = position
-        while newline < searchEnd && input[newline] != HTTPSyntax.lf {
-            newline += 1
-        }
+        let newline = HTTPSyntax.firstIndex(of: HTTPSyntax.lf, in: input, from: position, to: searchEnd)
         if newline == searchEnd {
             if available > 0 && available >= room {
                 var excerpt = Array(partialLine.prefix(HTTPParseError.maxExcerptLength))
                 excerpt.append(contentsOf: input[position...].prefix(HTTPParseError.maxExcerptLength - excerpt.count))
-                throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + limit)
+                let overflowAt = limitCode == .requestLineTooLong ? configuration.maxRequestLineLength : limit
+                throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + overflowAt)
             }
             partialLine.append(contentsOf: input[position...])
             position = input.count
-            return LineOutcome(needsMore: true)
+            return .needsMore
         }
         sectionBytes += buffered + (newline - position) + 1
         if buffered == 0 {
@@ -73,7 +73,7 @@ extension HTTPRequestParser {
         switch state {
         case .requestLine:
             if content.isEmpty {
-                if configuration.ignoresLeadingEmptyLines { return LineOutcome() }
+                if configuration.ignoresLeadingEmptyLines { return .handled }
                 throw HTTPParseError(code: .leadingEmptyLine, value: HTTPParseError.excerpt(line), offset: lineStart)
             }
             if content.count > configuration.maxRequestLineLength {
@@ -86,20 +86,21 @@ extension HTTPRequestParser {
             try parseRequestLine(content, at: lineStart)
             headers.reserveCapacity(16)
             state = .headerLines
-            return LineOutcome()
+            return .handled
         case .headerLines:
             if content.isEmpty {
-                return LineOutcome(event: .head(try finishHead(at: lineStart)))
+                completedHead = try finishHead(at: lineStart)
+                return .headComplete
             }
             try parseFieldLine(content, at: lineStart, isTrailer: false)
-            return LineOutcome()
+            return .handled
         default:
             if content.isEmpty {
                 state = .complete
-                return LineOutcome()
+                return .handled
             }
             try parseFieldLine(content, at: lineStart, isTrailer: true)
-            return LineOutcome()
+            return .handled
         }
     }
 
@@ -134,7 +135,13 @@ extension HTTPRequestParser {
         guard !targetRange.isEmpty else {
             throw HTTPParseError(code: .invalidTarget, value: "", offset: lineStart + targetRange.lowerBound)
         }
-        for index in targetRange where !HTTPSyntax.isTargetByte(line[index]) {
+        let plainEnd = HTTPSyntax.plainPrefixEnd(
+            line,
+            from: targetRange.lowerBound, to: targetRange.upperBound,
+            minimum: 0x21,
+            excluding: UInt8(ascii: "#")
+        )
+        for index in plainEnd..<targetRange.upperBound where !HTTPSyntax.isTargetByte(line[index]) {
             throw Self.invalidByte(line[index], code: .invalidTarget, value: targetBytes, offset: lineStart + index)
         }
         version = try Self.parseVersion(UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...]), at: lineStart + lastSpace + 1)
@@ -248,7 +255,8 @@ extension HTTPRequestParser {
     /// Checks the bytes of a field value; returns whether they are all ASCII.
     private static func checkFieldValue(_ value: UnsafeRawBufferPointer, at offset: Int) throws(HTTPParseError) -> Bool {
         var high: UInt8 = 0
-        for index in 0..<value.count {
+        let plainEnd = HTTPSyntax.plainPrefixEnd(value, from: 0, to: value.count, minimum: 0x20, excluding: 0x7F)
+        for index in plainEnd..<value.count {
             let byte = value[index]
             guard HTTPSyntax.isFieldValueByte(byte) else {
                 throw invalidByte(byte, code: .invalidHeaderValue, value: value, offset: offset + index)

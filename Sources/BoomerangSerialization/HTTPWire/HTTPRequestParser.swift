@@ -18,6 +18,23 @@
 /// body bytes are never copied: `.body` points into the buffer passed to that call. Each
 /// check of RFC 9112 is applied strictly unless the configuration names a leniency. After an
 /// error, every further call throws the same error: answer with ``HTTPParseError/status`` and close.
+///
+/// Decisions where the RFCs leave a choice:
+/// - Unknown methods (and lowercase `get`) are parsed; the router answers 405/501.
+/// - Origin-form, absolute-form, authority-form and `*` targets are all accepted as syntax.
+/// - Empty lines before a request line fail (400) unless ``HTTPParserConfiguration/ignoresLeadingEmptyLines``.
+/// - Repeated Content-Length fields with the same number are accepted (all fields are kept in
+///   the headers); different numbers fail with 400.
+/// - Transfer-Encoding must be exactly `chunked` (any case, OWS trimmed); other well-formed
+///   codings get 501, malformed lists 400.
+/// - HEAD with Content-Length > 0 or Transfer-Encoding fails with 400; any other method may
+///   carry a body.
+/// - `Expect: 100-continue` is ignored on HTTP/1.0; any other expectation gets 417.
+/// - A chunk size beyond `Int64.max` gets 413; chunk extensions are checked for control bytes,
+///   capped, and dropped; bare LF is never accepted in chunk framing.
+/// - Trailers are parsed with the header rules and limits (they share the byte and count budget
+///   of the head) and dropped unless ``HTTPParserConfiguration/keepsTrailers``; they are never
+///   merged into the head's headers.
 public struct HTTPRequestParser: Sendable {
     /// What the parser found.
     public enum Event: Sendable, Equatable {
@@ -38,12 +55,14 @@ public struct HTTPRequestParser: Sendable {
         case chunkDataEnd(sawCR: Bool)
         case trailerLines
         case complete
-        case failed(HTTPParseError)
+        case failed
     }
 
     /// The limits and leniencies in use.
     public let configuration: HTTPParserConfiguration
     var state = State.requestLine
+    /// The error that stopped the parser, repeated by every later call.
+    var failure: HTTPParseError?
     /// Bytes of an unfinished line, kept across calls.
     var partialLine: [UInt8] = []
     /// Bytes of the current message consumed by earlier calls.
@@ -57,6 +76,10 @@ public struct HTTPRequestParser: Sendable {
     /// Body bytes announced by chunk sizes so far.
     var bodyBytes: Int64 = 0
     var chunkLine = ChunkLine()
+    /// The head just completed, until `step` hands it out.
+    var completedHead: HTTPRequestHead?
+    /// Chunk-extension bytes of the current message so far.
+    var chunkExtensionBytes = 0
 
     // The head being read.
     var method = HTTPMethod.get
@@ -96,7 +119,7 @@ public struct HTTPRequestParser: Sendable {
     ///   with `consumed` 0, even from an empty input.
     /// - Throws: ``HTTPParseError`` when the request is malformed or exceeds a limit.
     public mutating func parse(_ input: UnsafeRawBufferPointer) throws(HTTPParseError) -> (event: Event?, consumed: Int) {
-        if case .failed(let error) = state { throw error }
+        if let failure { throw failure }
         var position = 0
         do {
             let event = try step(input, &position)
@@ -107,7 +130,8 @@ public struct HTTPRequestParser: Sendable {
             }
             return (event, position)
         } catch {
-            state = .failed(error)
+            state = .failed
+            failure = error
             throw error
         }
     }
@@ -117,9 +141,8 @@ public struct HTTPRequestParser: Sendable {
     /// - Throws: ``HTTPParseError/Code/truncatedMessage`` when a message was in progress (a
     ///   partial head, or a body shorter than announced), or the earlier error if parsing failed.
     public mutating func finish() throws(HTTPParseError) {
+        if let failure { throw failure }
         switch state {
-        case .failed(let error):
-            throw error
         case .complete:
             return
         case .requestLine where isIdle:
@@ -130,7 +153,8 @@ public struct HTTPRequestParser: Sendable {
                 value: HTTPParseError.excerpt(partialLine),
                 offset: messageConsumed
             )
-            state = .failed(error)
+            state = .failed
+            failure = error
             throw error
         }
     }
@@ -138,8 +162,8 @@ public struct HTTPRequestParser: Sendable {
     private mutating func step(_ input: UnsafeRawBufferPointer, _ position: inout Int) throws(HTTPParseError) -> Event? {
         while true {
             switch state {
-            case .failed(let error):
-                throw error
+            case .failed:
+                preconditionFailure("parse after failure")
             case .complete:
                 return .end(trailers: trailers)
             case .fixedBody(let remaining):
@@ -175,9 +199,15 @@ public struct HTTPRequestParser: Sendable {
             case .chunkSizeLine:
                 guard try readChunkSizeLine(input, &position) else { return nil }
             case .requestLine, .headerLines, .trailerLines:
-                let event = try readLine(input, &position)
-                if event.needsMore { return nil }
-                if let found = event.event { return found }
+                switch try readLine(input, &position) {
+                case .needsMore:
+                    return nil
+                case .handled:
+                    break
+                case .headComplete:
+                    let head = completedHead.take()!
+                    return .head(head)
+                }
             }
         }
     }
@@ -189,6 +219,7 @@ public struct HTTPRequestParser: Sendable {
         fieldCount = 0
         sectionFieldCount = 0
         bodyBytes = 0
+        chunkExtensionBytes = 0
         target = ""
         headers = HTTPHeaders()
         trailers = HTTPHeaders()

@@ -44,6 +44,72 @@ enum HTTPSyntax {
         byte == space || byte == tab
     }
 
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The 8 bytes at `offset`, the first byte in the low bits.
+    @inline(__always)
+    private static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// Marks (bit 7 of the byte) every byte of `word` that is zero; the lowest mark is exact.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highs
+    }
+
+    /// Whether some byte of `word` (all below 0x80) is below `bound` (at most 0x80).
+    @inline(__always)
+    private static func hasByteBelow(_ word: UInt64, _ bound: UInt8) -> Bool {
+        (word &- ones &* UInt64(bound)) & ~word & highs != 0
+    }
+
+    /// The index of the first `byte` in `buffer[start..<end]`, or `end`; eight bytes at a time.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        guard let base = buffer.baseAddress else { return end }
+        let pattern = ones &* UInt64(byte)
+        var index = start
+        while index &+ 8 <= end {
+            let found = zeroBytes(word(base, index) ^ pattern)
+            if found != 0 {
+                return index &+ found.trailingZeroBitCount &>> 3
+            }
+            index &+= 8
+        }
+        while index < end {
+            if base.load(fromByteOffset: index, as: UInt8.self) == byte { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// Where the prefix of `buffer[start..<end]` made of whole 8-byte words of ASCII bytes from
+    /// `minimum` (at most 0x80) to 0x7E, other than `excluded`, ends: the fast path of byte checks.
+    /// The caller checks the rest byte by byte.
+    @inline(__always)
+    static func plainPrefixEnd(
+        _ buffer: UnsafeRawBufferPointer,
+        from start: Int,
+        to end: Int,
+        minimum: UInt8,
+        excluding excluded: UInt8
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return start }
+        let del = ones &* 0x7F
+        let other = ones &* UInt64(excluded)
+        var index = start
+        while index &+ 8 <= end {
+            let value = word(base, index)
+            if value & highs != 0 || hasByteBelow(value, minimum) || zeroBytes(value ^ del) != 0 || zeroBytes(value ^ other) != 0 {
+                return index
+            }
+            index &+= 8
+        }
+        return index
+    }
+
     /// The value of a hexadecimal digit, or nil.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> Int64? {
