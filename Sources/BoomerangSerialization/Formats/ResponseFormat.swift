@@ -14,21 +14,30 @@ public enum ResponseFormat: Sendable, Hashable, CaseIterable {
     /// The `Content-Type` to send with this format.
     public var mediaType: MediaType {
         switch self {
-        case .json: MediaType(type: "application", subtype: "json")
-        case .plist: MediaType(type: "application", subtype: "x-plist")
-        case .binaryPlist: MediaType(type: "application", subtype: "x-bplist")
-        case .xml: MediaType(type: "application", subtype: "xml")
+        case .json: Self.jsonType
+        case .plist: Self.plistType
+        case .binaryPlist: Self.binaryPlistType
+        case .xml: Self.xmlType
         }
     }
 
-    /// Every media type that selects this format in `Accept`: ``mediaType`` first, then aliases.
+    /// Other media types that select this format in `Accept` (`text/json`, `text/xml`).
     public var acceptedMediaTypes: [MediaType] {
         switch self {
-        case .json: [mediaType, MediaType(type: "text", subtype: "json")]
-        case .plist, .binaryPlist: [mediaType]
-        case .xml: [mediaType, MediaType(type: "text", subtype: "xml")]
+        case .json: Self.jsonAccepted
+        case .plist: [Self.plistType]
+        case .binaryPlist: [Self.binaryPlistType]
+        case .xml: Self.xmlAccepted
         }
     }
+
+    // Built once: negotiation runs on every request.
+    private static let jsonType = MediaType(type: "application", subtype: "json")
+    private static let plistType = MediaType(type: "application", subtype: "x-plist")
+    private static let binaryPlistType = MediaType(type: "application", subtype: "x-bplist")
+    private static let xmlType = MediaType(type: "application", subtype: "xml")
+    private static let jsonAccepted = [jsonType, MediaType(type: "text", subtype: "json")]
+    private static let xmlAccepted = [xmlType, MediaType(type: "text", subtype: "xml")]
 
     /// The name used by the `x-set-response-format` control: `json`, `plist`, `binary-plist`, `xml`.
     public var name: String {

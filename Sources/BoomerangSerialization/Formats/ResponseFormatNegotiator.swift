@@ -28,7 +28,7 @@ public struct ResponseFormatNegotiator: Sendable {
 
     /// The best format for an `Accept` field value, or `nil` for 406.
     public func negotiate(accept: String?) -> ResponseFormat? {
-        guard let accept else { return defaultFormat }
+        guard let accept, accept != "*/*" else { return defaultFormat }
         return negotiate(ranges: MediaRange.parseList(accept))
     }
 

@@ -20,7 +20,7 @@ public struct StructuredObject: Sendable {
     }
 
     /// The number of entries past which a hash index is maintained.
-    public static let indexThreshold = 16
+    public static let indexThreshold = 32
 
     /// The entries in insertion order.
     public private(set) var entries: [Entry]
@@ -124,6 +124,13 @@ public struct StructuredObject: Sendable {
     }
 
     /// Appends without looking for the key; the caller knows it is absent.
+    /// Appends an entry whose key the caller knows to be new (checked in debug builds only): for
+    /// documents built from fixed keys on hot paths, where the duplicate search would cost a scan.
+    public mutating func append(_ value: StructuredValue, forNewKey key: String) {
+        assert(position(of: key) == nil, "duplicate key in StructuredObject: \(key)")
+        appendUnchecked(value, forKey: key)
+    }
+
     mutating func appendUnchecked(_ value: StructuredValue, forKey key: String) {
         entries.append(Entry(key: key, value: value))
         if index != nil {

@@ -98,15 +98,18 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// Case-insensitive ASCII comparison of two field names.
     public static func namesMatch(_ a: String, _ b: String) -> Bool {
-        let a = a.utf8
-        let b = b.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            guard x | 0x20 == y | 0x20, (x | 0x20) >= UInt8(ascii: "a"), (x | 0x20) <= UInt8(ascii: "z") else {
-                return false
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for index in 0..<x.count where x[index] != y[index] {
+                    let lower = x[index] | 0x20
+                    guard lower == y[index] | 0x20, lower &- UInt8(ascii: "a") < 26 else { return false }
+                }
+                return true
             }
         }
-        return true
     }
 }
 

@@ -64,7 +64,7 @@ struct BodyCollector {
             multipart?.receive(bytes)
             return
         }
-        hasher.update(bufferPointer: bytes)
+        if kind != .none { hasher.update(bufferPointer: bytes) }
         let room = bufferLimit - buffer.count
         if room >= bytes.count {
             buffer.append(contentsOf: bytes)
@@ -74,8 +74,9 @@ struct BodyCollector {
         }
     }
 
-    /// Ends the body; the hash of a non-multipart body as lowercase hex.
+    /// Ends the body; the hash of a non-multipart body as lowercase hex (none without a body).
     mutating func finish() -> String? {
+        if kind == .none { return nil }
         if kind == .multipart {
             multipart?.finish()
             return nil

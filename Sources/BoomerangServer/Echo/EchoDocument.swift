@@ -12,34 +12,34 @@ struct EchoDocument {
         var object = StructuredObject()
         switch route {
         case .headers:
-            object.append(.object(headers), forKey: "headers")
+            object.append(.object(headers), forNewKey: "headers")
         case .ip:
-            object.append(.string(EchoDocument.origin(context)), forKey: "origin")
+            object.append(.string(EchoDocument.origin(context)), forNewKey: "origin")
         case .userAgent:
-            object.append(head.headers["User-Agent"].map(StructuredValue.string) ?? .null, forKey: "user-agent")
+            object.append(head.headers["User-Agent"].map(StructuredValue.string) ?? .null, forNewKey: "user-agent")
         case .get, .post, .put, .patch, .delete, .anything:
             let full = route != .get || body.size > 0
             let parts = BodyParts(body: body, bodyHash: bodyHash)
-            object.append(.object(query.args), forKey: "args")
-            if full { object.append(parts.bodySummary, forKey: "body") }
-            if full { object.append(parts.data, forKey: "data") }
-            if !parts.diagnostics.isEmpty { object.append(.array(parts.diagnostics), forKey: "diagnostics") }
+            object.append(.object(query.args), forNewKey: "args")
+            if full { object.append(parts.bodySummary, forNewKey: "body") }
+            if full { object.append(parts.data, forNewKey: "data") }
+            if !parts.diagnostics.isEmpty { object.append(.array(parts.diagnostics), forNewKey: "diagnostics") }
             if full {
-                object.append(.object(parts.files), forKey: "files")
-                object.append(.object(parts.form), forKey: "form")
-                object.append(parts.formParams, forKey: "formParams")
+                object.append(.object(parts.files), forNewKey: "files")
+                object.append(.object(parts.form), forNewKey: "form")
+                object.append(parts.formParams, forNewKey: "formParams")
             }
-            object.append(.object(headers), forKey: "headers")
-            object.append(.array(head.headers.fields.map { .array([.string($0.name), .string($0.value)]) }), forKey: "headersRaw")
-            if full { object.append(parts.json, forKey: "json") }
-            if route == .anything { object.append(.string(head.method.rawValue), forKey: "method") }
-            if let multipart = parts.multipart { object.append(multipart, forKey: "multipart") }
-            object.append(.string(EchoDocument.origin(context)), forKey: "origin")
-            object.append(query.params, forKey: "params")
-            if let plist = parts.plist { object.append(plist, forKey: "plist") }
-            object.append(.array(query.pairsValue), forKey: "query")
-            object.append(.string(context.requestID), forKey: "requestId")
-            object.append(.string(EchoDocument.url(head)), forKey: "url")
+            object.append(.object(headers), forNewKey: "headers")
+            object.append(.array(head.headers.fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headersRaw")
+            if full { object.append(parts.json, forNewKey: "json") }
+            if route == .anything { object.append(.string(head.method.rawValue), forNewKey: "method") }
+            if let multipart = parts.multipart { object.append(multipart, forNewKey: "multipart") }
+            object.append(.string(EchoDocument.origin(context)), forNewKey: "origin")
+            object.append(query.params, forNewKey: "params")
+            if let plist = parts.plist { object.append(plist, forNewKey: "plist") }
+            object.append(.array(query.pairsValue), forNewKey: "query")
+            object.append(.string(context.requestID), forNewKey: "requestId")
+            object.append(.string(EchoDocument.url(head)), forNewKey: "url")
             if !query.diagnostics.isEmpty {
                 var all = parts.diagnostics
                 all.append(contentsOf: query.diagnostics)

@@ -26,6 +26,8 @@ final class Connection {
 
     let fd: Int32
     let remote: SocketAddress?
+    /// The client's address as text, computed once per connection.
+    let remoteHost: String
     unowned let loop: EventLoop
     private var readEvent: Event?
     private var writeEvent: Event?
@@ -50,6 +52,7 @@ final class Connection {
     init(fd: Int32, remote: SocketAddress?, loop: EventLoop) throws(LibeventError) {
         self.fd = fd
         self.remote = remote
+        remoteHost = remote?.host ?? ""
         self.loop = loop
         parser = HTTPRequestParser(configuration: loop.shared.parserConfiguration)
         phaseSince = loop.now
@@ -127,7 +130,7 @@ final class Connection {
             phaseSince = loop.now
             let context = RequestContext(
                 head: head,
-                remoteHost: remote?.host ?? "",
+                remoteHost: remoteHost,
                 requestID: loop.shared.requestIDs.next(),
                 loopIndex: loop.index,
                 receivedAt: MonotonicClock.nanoseconds()
@@ -232,7 +235,7 @@ final class Connection {
         let response = ResponseWriter.errorResponse(
             status: error.status, code: "\(error.code)", message: error.description, offset: error.offset)
         exchange?.aborted = true
-        loop.accessLog.recordRefused(remote: remote?.host ?? "", status: error.status, reason: "\(error.code)")
+        loop.accessLog.recordRefused(remote: remoteHost, status: error.status, reason: "\(error.code)")
         exchange = nil
         closeWhenFlushed = true
         isPaused = true
@@ -352,7 +355,7 @@ final class Connection {
         closeWhenFlushed = true
         isPaused = true
         readEvent?.remove()
-        loop.accessLog.recordRefused(remote: remote?.host ?? "", status: 408, reason: code)
+        loop.accessLog.recordRefused(remote: remoteHost, status: 408, reason: code)
         let response = ResponseWriter.errorResponse(status: 408, code: code, message: message)
         write(ResponseWriter.render(response, method: .get, version: (1, 1), keepAlive: false, date: loop.dates.current(now: loop.now)))
     }
@@ -361,7 +364,7 @@ final class Connection {
         guard !isClosed else { return }
         isClosed = true
         if let exchange, exchange.aborted || phase == .body || phase == .head {
-            loop.accessLog.recordRefused(remote: remote?.host ?? "", status: 0, reason: "aborted \(exchange.context.head.method) \(exchange.context.head.target)")
+            loop.accessLog.recordRefused(remote: remoteHost, status: 0, reason: "aborted \(exchange.context.head.method) \(exchange.context.head.target)")
         }
         readEvent?.free()
         writeEvent?.free()

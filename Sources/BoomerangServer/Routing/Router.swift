@@ -49,17 +49,16 @@ struct Router: Sendable {
 
     private func echo(_ route: EchoRoute, allowing methods: [HTTPMethod], _ context: RequestContext) -> any Responder {
         let method = context.head.method
+        if methods.contains(method) {
+            return EchoResponder(context: context, route: route, options: echoOptions)
+        }
         let allow = (methods + [.options]).map(\.rawValue).joined(separator: ", ")
         if method == .options {
             return FixedResponder(Self.optionsResponse(allow: allow))
         }
-        guard methods.contains(method) else {
-            var response = Response.error(405, "methodNotAllowed", "\(context.head.path) answers \(allow)")
-            response.headers.add(name: "Allow", value: allow)
-            response.closeConnection = false
-            return FixedResponder(response)
-        }
-        return EchoResponder(context: context, route: route, options: echoOptions)
+        var response = Response.error(405, "methodNotAllowed", "\(context.head.path) answers \(allow)")
+        response.headers.add(name: "Allow", value: allow)
+        return FixedResponder(response)
     }
 
     private static func optionsResponse(allow: String) -> Response {
