@@ -31,6 +31,9 @@ extension HTTPRequestParser {
                 let overflowAt = limitCode == .requestLineTooLong ? configuration.maxRequestLineLength : limit
                 throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + overflowAt)
             }
+            if case .requestLine = state {
+                try checkPartialMethod(input, from: position, lineStart: lineStart)
+            }
             partialLine.append(contentsOf: input[position...])
             position = input.count
             return .needsMore
@@ -57,8 +60,38 @@ extension HTTPRequestParser {
         return try result.get()
     }
 
+    /// Rejects a request line whose method has a byte that is not a token byte (a TLS handshake,
+    /// binary noise) as soon as it arrives, instead of waiting for a line end that may never come.
+    private func checkPartialMethod(_ input: UnsafeRawBufferPointer, from position: Int, lineStart: Int) throws(HTTPParseError) {
+        if partialLine.contains(HTTPSyntax.space) || partialLine.contains(HTTPSyntax.cr) { return }
+        var index = position
+        while index < input.count && HTTPSyntax.isTokenByte(input[index]) { index += 1 }
+        guard index < input.count else { return }
+        var prefix = partialLine
+        prefix.append(contentsOf: input[position...index])
+        let error = prefix.withUnsafeBytes { Self.methodError(in: $0, lineStart: lineStart) }
+        if let error { throw error }
+    }
+
+    /// The error for the first byte of a request line's method that is neither a token byte nor
+    /// the SP that ends the method; a CR stops the scan (CR LF ends the line, a bare CR is
+    /// reported by the line checks). The same rule runs on partial and on whole lines, so the
+    /// outcome never depends on how the input was split.
+    static func methodError(in line: UnsafeRawBufferPointer, lineStart: Int) -> HTTPParseError? {
+        for index in 0..<line.count {
+            let byte = line[index]
+            if HTTPSyntax.isTokenByte(byte) { continue }
+            if byte == HTTPSyntax.space || byte == HTTPSyntax.cr { return nil }
+            return invalidByte(byte, code: .invalidMethod, value: UnsafeRawBufferPointer(rebasing: line[0...index]), offset: lineStart + index)
+        }
+        return nil
+    }
+
     /// Handles a line without its LF; `line` may still end with the CR.
     private mutating func handleLine(_ line: UnsafeRawBufferPointer, at lineStart: Int) throws(HTTPParseError) -> LineOutcome {
+        if case .requestLine = state, let error = Self.methodError(in: line, lineStart: lineStart) {
+            throw error
+        }
         var end = line.count
         if end > 0 && line[end - 1] == HTTPSyntax.cr {
             end -= 1
