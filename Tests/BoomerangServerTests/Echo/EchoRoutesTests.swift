@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The echo routes' answers, methods, response controls and formats, over raw HTTP.
+@Suite struct EchoRoutesTests {
+    private func exchange(_ live: LiveServer, _ request: String, head: Bool = false) throws -> RawConnection.Response {
+        let connection = try RawConnection(port: live.port)
+        try connection.send(request)
+        return try #require(try connection.readResponse(forHead: head))
+    }
+
+    @Test func getEchoHasHttpbinKeysAndExtensions() throws {
+        let live = try LiveServer()
+        let response = try exchange(live, "GET /get?a=1 HTTP/1.1\r\nHost: example.test\r\nX-Custom-header: v\r\n\r\n")
+        let json = try #require(response.json)
+        #expect(Set(json.keys) == ["args", "headers", "headersRaw", "origin", "params", "query", "requestId", "url"])
+        #expect(json["url"] as? String == "http://example.test/get?a=1")
+        #expect(json["origin"] as? String == "127.0.0.1")
+        #expect((json["headers"] as? [String: String])?["X-Custom-Header"] == "v")
+        #expect((json["headersRaw"] as? [[String]])?[1] == ["X-Custom-header", "v"])
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.header("X-Request-Id") == json["requestId"] as? String)
+    }
+
+    @Test func repeatedHeadersAreJoinedAndForwardedForIsTheOrigin() throws {
+        let live = try LiveServer()
+        let response = try exchange(live, "GET /headers HTTP/1.1\r\nHost: x\r\nX-A: 1\r\nx-a: 2\r\nX-Forwarded-For: 10.1.2.3\r\n\r\n")
+        #expect(response.json?.keys.sorted() == ["headers"])
+        #expect((response.json?["headers"] as? [String: String])?["X-A"] == "1,2")
+        let ip = try exchange(live, "GET /ip HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.1.2.3\r\n\r\n")
+        #expect(ip.json?["origin"] as? String == "10.1.2.3")
+        let agent = try exchange(live, "GET /user-agent HTTP/1.1\r\nHost: x\r\nUser-Agent: tester/1\r\n\r\n")
+        #expect(agent.json?["user-agent"] as? String == "tester/1")
+    }
+
+    @Test func anythingTakesAnyMethodAndPath() throws {
+        let live = try LiveServer()
+        let response = try exchange(live, "PROPFIND /anything/deep/path?x=1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+        #expect(response.status == 200)
+        #expect(response.json?["method"] as? String == "PROPFIND")
+        #expect(response.json?["data"] as? String == "abc")
+        #expect(response.json?["url"] as? String == "http://x/anything/deep/path?x=1")
+    }
+
+    @Test func wrongMethodIs405WithAllowAndOptionsLists() throws {
+        let live = try LiveServer()
+        let wrong = try exchange(live, "POST /get HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        #expect(wrong.status == 405)
+        #expect(wrong.header("Allow") == "GET, HEAD, OPTIONS")
+        let options = try exchange(live, "OPTIONS /post HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(options.status == 200)
+        #expect(options.header("Allow") == "POST, OPTIONS")
+        let missing = try exchange(live, "GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(missing.status == 404)
+        #expect((missing.json?["error"] as? [String: Any])?["code"] as? String == "notFound")
+    }
+
+    @Test func headHasTheGetLengthAndNoBody() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        try connection.send("HEAD /get HTTP/1.1\r\nHost: x\r\n\r\nGET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        let head = try #require(try connection.readResponse(forHead: true))
+        #expect(head.status == 200)
+        #expect(Int(head.header("Content-Length") ?? "") ?? 0 > 0)
+        let next = try #require(try connection.readResponse())
+        #expect(next.status == 200, "the HEAD response must carry no body bytes")
+    }
+
+    @Test(arguments: [
+        ("/get?x-set-response-status-code=418", "", 418),
+        ("/get", "x-set-response-status-code: 503\r\n", 503),
+        ("/post?x-set-response-status-code=201", "", 201),
+    ])
+    func statusControl(path: String, header: String, status: Int) throws {
+        let live = try LiveServer()
+        let method = path.hasPrefix("/post") ? "POST" : "GET"
+        let response = try exchange(live, "\(method) \(path) HTTP/1.1\r\nHost: x\r\n\(header)Content-Length: 0\r\n\r\n")
+        #expect(response.status == status)
+        #expect(response.json?["url"] != nil, "the echo is still the body")
+    }
+
+    @Test func contentTypeControlSetsAnyValueOrNone() throws {
+        let live = try LiveServer()
+        let custom = try exchange(live, "GET /get?x-set-response-content-type=text/html%3B%20charset%3Dutf-8 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(custom.header("Content-Type") == "text/html; charset=utf-8")
+        let none = try exchange(live, "GET /get HTTP/1.1\r\nHost: x\r\nx-set-response-content-type:\r\n\r\n")
+        #expect(none.header("Content-Type") == nil)
+        #expect(none.json?["args"] != nil)
+        let injected = try exchange(live, "GET /get?x-set-response-content-type=a%0D%0AX-Evil:%201 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(injected.status == 400)
+        #expect(injected.header("X-Evil") == nil)
+    }
+
+    @Test(arguments: [
+        ("json", "application/json"), ("plist", "application/x-plist"), ("binary-plist", "application/x-bplist"), ("xml", "application/xml"),
+    ])
+    func formatControl(name: String, contentType: String) throws {
+        let live = try LiveServer()
+        let response = try exchange(live, "GET /get?q=1&x-set-response-format=\(name) HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n")
+        #expect(response.header("Content-Type") == contentType)
+        switch name {
+        case "plist", "binary-plist":
+            let plist = try PropertyListSerialization.propertyList(from: Data(response.body), format: nil) as? [String: Any]
+            #expect((plist?["args"] as? [String: Any])?["q"] as? String == "1")
+        case "xml":
+            #expect(response.text.hasPrefix("<?xml"))
+            #expect(response.text.contains("<boomerang"))
+        default:
+            #expect((response.json?["args"] as? [String: Any])?["q"] as? String == "1")
+        }
+    }
+
+    @Test func invalidControlsAre400AndNamed() throws {
+        let live = try LiveServer()
+        for query in ["x-set-response-status-code=99", "x-set-response-status-code=abc", "x-set-response-delay-ms=-1", "x-set-response-format=yaml"] {
+            let response = try exchange(live, "GET /get?\(query) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(response.status == 400, "\(query)")
+            let message = (response.json?["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains(String(query.split(separator: "=")[0])), "\(message)")
+        }
+    }
+
+    @Test func notAcceptableListsWhatCanBeProduced() throws {
+        let live = try LiveServer()
+        let response = try exchange(live, "GET /get HTTP/1.1\r\nHost: x\r\nAccept: image/png, text/html;q=0.5\r\n\r\n")
+        #expect(response.status == 406)
+        let message = (response.json?["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("application/json") && message.contains("application/x-bplist"))
+    }
+
+    @Test func binaryBodyIsADataURLAndMalformedMultipartIsDiagnosed() throws {
+        let live = try LiveServer()
+        let binary = try RawConnection(port: live.port)
+        try binary.send(Array("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 3\r\n\r\n".utf8) + [0xFF, 0x00, 0xFE])
+        let echo = try #require(try binary.readResponse()?.json)
+        #expect(echo["data"] as? String == "data:application/octet-stream;base64,/wD+")
+        let broken = try exchange(
+            live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 40\r\n\r\n--XYZ\r\nContent-Disposition: form-data\r\n\r\nab")
+        let diagnostics = broken.json?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(diagnostics.first?["code"] as? String == "missingFinalBoundary")
+        #expect((broken.json?["multipart"] as? [String: Any])?["complete"] as? Bool == false)
+    }
+
+    @Test func largeBodyBeyondTheBufferLimitIsCountedAndHashedNotKept() throws {
+        let live = try LiveServer { $0.maxBufferedBodyBytes = 1000 }
+        let body = String(repeating: "z", count: 5000)
+        let response = try exchange(live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5000\r\n\r\n\(body)")
+        let summary = response.json?["body"] as? [String: Any]
+        #expect((summary?["size"] as? NSNumber)?.intValue == 5000)
+        #expect(summary?["truncated"] as? Bool == true)
+        #expect(summary?["sha256"] as? String == EchoFixtures.sha256(Array(body.utf8)))
+    }
+}
