@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Sends COUNT GET requests on one keep-alive connection and reads every response."""
+import socket
+import sys
+
+port, count = int(sys.argv[1]), int(sys.argv[2])
+request = f"GET /get HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n\r\n".encode()
+sock = socket.create_connection(("127.0.0.1", port))
+buffer = b""
+for _ in range(count):
+    sock.sendall(request)
+    while True:
+        end = buffer.find(b"\r\n\r\n")
+        if end >= 0:
+            length = 0
+            for line in buffer[:end].decode("latin-1").split("\r\n")[1:]:
+                name, _, value = line.partition(":")
+                if name.strip().lower() == "content-length":
+                    length = int(value)
+            if len(buffer) >= end + 4 + length:
+                buffer = buffer[end + 4 + length:]
+                break
+        chunk = sock.recv(65536)
+        if not chunk:
+            sys.exit("the server closed the connection early")
+        buffer += chunk

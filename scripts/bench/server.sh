@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Side-by-side benchmarks of the release server against the reference servers in ../shared/bench,
+# on loopback, interleaved round by round (ratios, not absolute figures, are what hold on a shared
+# machine). Results and a Markdown summary go to $BENCH_RESULTS (default bench-results/).
+#
+#   scripts/bench/server.sh                 # GET, 1 MiB multipart POST, 1 GiB upload, start-up
+#   ROUNDS=5 SECS=10 scripts/bench/server.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SHARED=${SHARED:-../shared/bench}
+ROUNDS=${ROUNDS:-3}
+SECS=${SECS:-5}
+OUT=${BENCH_RESULTS:-$PWD/bench-results}
+mkdir -p "$OUT"
+
+bash "$SHARED/setup.sh" > "$OUT/setup.log"
+swift build -c release --product boomerang
+export BOOMERANG_BIN=$PWD/.build/release/boomerang
+bench() { python3 "$SHARED/bench.py" "$@"; }
+
+# One loop against the one-process C echo; access log off like the C echo, then on.
+for config in "1:--threads 1 --no-access-log:evhttp-1" "1log:--threads 1:evhttp-1" "2:--threads 2 --no-access-log:evhttp-2"; do
+    IFS=: read -r name args reference <<< "$config"
+    export BENCH_RESULTS="$OUT/threads-$name" BOOMERANG_ARGS="$args"
+    mkdir -p "$BENCH_RESULTS"
+    bench get --servers boomerang,"$reference" --rounds "$ROUNDS" --secs "$SECS" --conns 32,128
+    if [ "$name" = 1 ]; then
+        bench post --servers boomerang,"$reference" --rounds "$ROUNDS" --secs "$SECS" --conns 8,32
+        bench upload --servers boomerang,"$reference" --sizes 1024 --big-reps 1
+        bench startup --servers boomerang,"$reference" --rounds 5
+    fi
+    bench summary > "$BENCH_RESULTS/summary.md"
+    echo "== threads $name ($args) vs $reference"
+    cat "$BENCH_RESULTS/summary.md"
+done
+
+# Instructions per GET /get on one keep-alive connection (callgrind; repeatable on a busy machine).
+bash scripts/bench/instructions.sh | tee "$OUT/instructions.txt"
