@@ -95,9 +95,9 @@ public struct QueryStringEncoder: Sendable, Hashable {
         while let (name, value) = stack.popLast() {
             switch value {
             case .dictionary(let dictionary):
-                let keys = dictionary.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-                for key in keys.reversed() {
-                    stack.append((Self.child(name, key), dictionary[key]!))
+                let entries = dictionary.sorted { UTF16Order.precedes($0.key, $1.key) }
+                for entry in entries.reversed() {
+                    stack.append((Self.child(name, entry.key), entry.value))
                 }
             case .array(let elements):
                 for (index, element) in elements.enumerated().reversed() {
@@ -146,7 +146,7 @@ public struct QueryStringEncoder: Sendable, Hashable {
             switch (sortText(lhs.element), sortText(rhs.element)) {
             case let (left?, right?):
                 if left == right { return lhs.offset < rhs.offset }
-                return left.utf16.lexicographicallyPrecedes(right.utf16)
+                return UTF16Order.precedes(left, right)
             case (.some, .none): return true
             case (.none, .some): return false
             case (.none, .none): return lhs.offset < rhs.offset

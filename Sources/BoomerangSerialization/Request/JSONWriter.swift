@@ -14,7 +14,9 @@ struct JSONWriter {
 
     private enum Work {
         case value(QueryValue, level: Int)
-        case text([UInt8])
+        case member(key: String, value: QueryValue, first: Bool, level: Int)
+        case element(QueryValue, first: Bool, level: Int)
+        case close(UInt8, level: Int)
     }
 
     /// Checks that `value` is valid JSON, as `JSONSerialization.isValidJSONObject` does.
@@ -59,8 +61,23 @@ struct JSONWriter {
         var stack: [Work] = [.value(value, level: 0)]
         while let work = stack.popLast() {
             switch work {
-            case .text(let text):
-                output.append(contentsOf: text)
+            case .close(let bracket, let level):
+                if pretty { newline(level: level, into: &output) }
+                output.append(bracket)
+            case .member(let key, let value, let first, let level):
+                if !first { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(level: level, into: &output) }
+                writeString(key, into: &output)
+                if pretty {
+                    output.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+                } else {
+                    output.append(UInt8(ascii: ":"))
+                }
+                stack.append(.value(value, level: level))
+            case .element(let value, let first, let level):
+                if !first { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(level: level, into: &output) }
+                stack.append(.value(value, level: level))
             case .value(let value, let level):
                 switch value {
                 case .null: output.append(contentsOf: "null".utf8)
@@ -72,28 +89,28 @@ struct JSONWriter {
                 case .array(let elements), .set(let elements):
                     output.append(UInt8(ascii: "["))
                     if elements.isEmpty {
-                        closeEmpty("]", level: level, pretty: pretty, into: &output)
+                        closeEmpty(UInt8(ascii: "]"), level: level, pretty: pretty, into: &output)
                         continue
                     }
-                    stack.append(.text(closing("]", level: level, pretty: pretty)))
-                    for (index, element) in elements.enumerated().reversed() {
-                        stack.append(.value(element, level: level + 1))
-                        stack.append(.text(opening(first: index == 0, level: level + 1, pretty: pretty)))
+                    stack.append(.close(UInt8(ascii: "]"), level: level))
+                    var index = elements.count
+                    while index > 0 {
+                        index -= 1
+                        stack.append(.element(elements[index], first: index == 0, level: level + 1))
                     }
                 case .dictionary(let dictionary):
                     output.append(UInt8(ascii: "{"))
                     if dictionary.isEmpty {
-                        closeEmpty("}", level: level, pretty: pretty, into: &output)
+                        closeEmpty(UInt8(ascii: "}"), level: level, pretty: pretty, into: &output)
                         continue
                     }
-                    stack.append(.text(closing("}", level: level, pretty: pretty)))
-                    let keys = dictionary.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-                    for (index, key) in keys.enumerated().reversed() {
-                        stack.append(.value(dictionary[key]!, level: level + 1))
-                        var prefix = opening(first: index == 0, level: level + 1, pretty: pretty)
-                        writeString(key, into: &prefix)
-                        prefix.append(contentsOf: (pretty ? " : " : ":").utf8)
-                        stack.append(.text(prefix))
+                    stack.append(.close(UInt8(ascii: "}"), level: level))
+                    let entries = dictionary.sorted { UTF16Order.precedes($0.key, $1.key) }
+                    var index = entries.count
+                    while index > 0 {
+                        index -= 1
+                        let entry = entries[index]
+                        stack.append(.member(key: entry.key, value: entry.value, first: index == 0, level: level + 1))
                     }
                 }
             }
@@ -101,52 +118,51 @@ struct JSONWriter {
         return output
     }
 
-    private func opening(first: Bool, level: Int, pretty: Bool) -> [UInt8] {
-        var text: [UInt8] = first ? [] : [UInt8(ascii: ",")]
-        if pretty {
-            text.append(UInt8(ascii: "\n"))
-            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
-        }
-        return text
+    private func newline(level: Int, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
     }
 
-    private func closing(_ bracket: Character, level: Int, pretty: Bool) -> [UInt8] {
-        var text: [UInt8] = []
+    private func closeEmpty(_ bracket: UInt8, level: Int, pretty: Bool, into output: inout [UInt8]) {
         if pretty {
-            text.append(UInt8(ascii: "\n"))
-            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+            output.append(UInt8(ascii: "\n"))
+            newline(level: level, into: &output)
         }
-        text.append(contentsOf: String(bracket).utf8)
-        return text
-    }
-
-    private func closeEmpty(_ bracket: Character, level: Int, pretty: Bool, into output: inout [UInt8]) {
-        if pretty {
-            output.append(contentsOf: "\n\n".utf8)
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
-        }
-        output.append(contentsOf: String(bracket).utf8)
+        output.append(bracket)
     }
 
     private func writeString(_ text: String, into output: inout [UInt8]) {
         let escapesSlash = !options.contains(.withoutEscapingSlashes)
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case UInt8(ascii: "/") where escapesSlash: output.append(contentsOf: [0x5C, 0x2F])
-            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            output.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlash) else {
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                output.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
+                case 0x00..<0x20:
+                    let hex: StaticString = "0123456789abcdef"
+                    output.append(UInt8(ascii: "u"))
+                    output.append(0x30)
+                    output.append(0x30)
+                    output.append(hex.utf8Start[Int(byte >> 4)])
+                    output.append(hex.utf8Start[Int(byte & 0x0F)])
+                default: output.append(byte)
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(UInt8(ascii: "\""))
         }
-        output.append(UInt8(ascii: "\""))
     }
 }
