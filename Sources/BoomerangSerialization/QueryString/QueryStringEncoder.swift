@@ -145,8 +145,9 @@ public struct QueryStringEncoder: Sendable, Hashable {
         return elements.enumerated().sorted { lhs, rhs in
             switch (sortText(lhs.element), sortText(rhs.element)) {
             case let (left?, right?):
-                if left == right { return lhs.offset < rhs.offset }
-                return UTF16Order.precedes(left, right)
+                if UTF16Order.precedes(left, right) { return true }
+                if UTF16Order.precedes(right, left) { return false }
+                return lhs.offset < rhs.offset
             case (.some, .none): return true
             case (.none, .some): return false
             case (.none, .none): return lhs.offset < rhs.offset
