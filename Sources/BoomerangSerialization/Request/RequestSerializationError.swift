@@ -13,6 +13,7 @@ public struct RequestSerializationError: Error, Sendable, Hashable, CustomString
             self.rawValue = rawValue
         }
 
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The parameters cannot be written as JSON: NaN or an infinity, a set, data, or a
@@ -60,6 +61,7 @@ public struct RequestSerializationError: Error, Sendable, Hashable, CustomString
         )
     }
 
+    /// A one-line summary: code, AFNetworking domain and code, reason and offending value.
     public var description: String {
         "\(code) (\(domain) \(errorCode)): \(failureReason) [\(value)]"
     }
