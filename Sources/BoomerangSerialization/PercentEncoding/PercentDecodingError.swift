@@ -13,6 +13,7 @@ public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConve
             self.rawValue = rawValue
         }
 
+        /// The code's name.
         public var description: String { rawValue }
 
         /// A `%` not followed by two hex digits: `%G1`, `%1` at the end, a lone `%` at the end.
@@ -36,6 +37,7 @@ public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConve
         self.offset = offset
     }
 
+    /// A one-line summary: code, offending value and offset.
     public var description: String {
         "\(code) \"\(value)\" at byte \(offset)"
     }

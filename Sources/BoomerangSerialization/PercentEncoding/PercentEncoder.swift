@@ -15,10 +15,12 @@
 /// ```
 public struct PercentEncoder: Sendable, Hashable {
     /// The bytes written as they are.
-    public var allowed: URLByteSet
+    public let allowed: URLByteSet
     /// Whether a space is written as `+` (Alamofire's `SpaceEncoding.plusReplaced`) instead of
     /// `%20`. A literal `+` is still escaped as `%2B` unless ``allowed`` holds it.
-    public var encodesSpaceAsPlus: Bool
+    public let encodesSpaceAsPlus: Bool
+    /// What to do with each byte value: 0 escape, 1 keep, 2 write `+`.
+    private let actions: [UInt8]
 
     /// Creates an encoder.
     ///
@@ -28,6 +30,11 @@ public struct PercentEncoder: Sendable, Hashable {
     public init(allowed: URLByteSet = .afQueryAllowed, encodesSpaceAsPlus: Bool = false) {
         self.allowed = allowed
         self.encodesSpaceAsPlus = encodesSpaceAsPlus
+        var actions = (0...255).map { allowed.contains(UInt8($0)) ? UInt8(1) : 0 }
+        if encodesSpaceAsPlus && !allowed.contains(0x20) {
+            actions[0x20] = 2
+        }
+        self.actions = actions
     }
 
     /// AFNetworking's escaping: `%20` for a space.
@@ -38,9 +45,17 @@ public struct PercentEncoder: Sendable, Hashable {
 
     /// The escaped form of a string's UTF-8 bytes.
     public func encode(_ string: String) -> String {
-        var bytes: [UInt8] = []
-        encode(string.utf8, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var string = string
+        return string.withUTF8 { input in
+            actions.withUnsafeBufferPointer { actions in
+                let (needed, changes) = encodedCount(input, actions)
+                guard changes else { return String(decoding: input, as: UTF8.self) }
+                return String(unsafeUninitializedCapacity: needed) { buffer in
+                    Self.write(input, actions, to: buffer.baseAddress!)
+                    return needed
+                }
+            }
+        }
     }
 
     /// The escaped form of `bytes`.
@@ -65,44 +80,54 @@ public struct PercentEncoder: Sendable, Hashable {
     }
 
     /// The number of bytes the escaped form of `input` takes, and whether any byte changes.
-    func encodedCount(_ input: UnsafeBufferPointer<UInt8>) -> (count: Int, changes: Bool) {
-        var count = input.count
-        var plusses = false
-        for byte in input where !allowed.contains(byte) {
-            if encodesSpaceAsPlus && byte == 0x20 {
-                plusses = true
-            } else {
-                count &+= 2
-            }
+    func encodedCount(_ input: UnsafeBufferPointer<UInt8>, _ actions: UnsafeBufferPointer<UInt8>) -> (count: Int, changes: Bool) {
+        var escapes = 0
+        var pluses = 0
+        for byte in input {
+            let action = actions[Int(byte)]
+            escapes &+= action == 0 ? 1 : 0
+            pluses &+= action == 2 ? 1 : 0
         }
-        return (count, plusses || count != input.count)
+        return (input.count &+ 2 &* escapes, escapes | pluses != 0)
     }
 
     func encode(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        let (needed, changes) = encodedCount(input)
-        if !changes {
-            output.append(contentsOf: input)
-            return
+        actions.withUnsafeBufferPointer { actions in
+            let (needed, changes) = encodedCount(input, actions)
+            if !changes {
+                output.append(contentsOf: input)
+                return
+            }
+            let start = output.count
+            output.append(contentsOf: repeatElement(0, count: needed))
+            output.withUnsafeMutableBufferPointer { buffer in
+                Self.write(input, actions, to: buffer.baseAddress! + start)
+            }
         }
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: needed))
-        output.withUnsafeMutableBufferPointer { buffer in
-            var index = start
-            let hex: StaticString = "0123456789ABCDEF"
-            let digits = hex.utf8Start
-            for byte in input {
-                if allowed.contains(byte) {
-                    buffer[index] = byte
-                    index &+= 1
-                } else if byte == 0x20 && encodesSpaceAsPlus {
-                    buffer[index] = UInt8(ascii: "+")
-                    index &+= 1
-                } else {
-                    buffer[index] = UInt8(ascii: "%")
-                    buffer[index &+ 1] = digits[Int(byte >> 4)]
-                    buffer[index &+ 2] = digits[Int(byte & 0x0F)]
-                    index &+= 3
-                }
+    }
+
+    /// Writes the escaped form of `input` to `output`, which has room for it.
+    private static func write(
+        _ input: UnsafeBufferPointer<UInt8>,
+        _ actions: UnsafeBufferPointer<UInt8>,
+        to output: UnsafeMutablePointer<UInt8>
+    ) {
+        var index = 0
+        let hex: StaticString = "0123456789ABCDEF"
+        let digits = hex.utf8Start
+        for byte in input {
+            switch actions[Int(byte)] {
+            case 1:
+                output[index] = byte
+                index &+= 1
+            case 2:
+                output[index] = UInt8(ascii: "+")
+                index &+= 1
+            default:
+                output[index] = UInt8(ascii: "%")
+                output[index &+ 1] = digits[Int(byte >> 4)]
+                output[index &+ 2] = digits[Int(byte & 0x0F)]
+                index &+= 3
             }
         }
     }

@@ -82,11 +82,13 @@ public struct URLByteSet: Sendable, Hashable {
         return result
     }
 
+    /// Whether both sets hold the same bytes.
     public static func == (lhs: URLByteSet, rhs: URLByteSet) -> Bool {
         lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
             && lhs.words.3 == rhs.words.3
     }
 
+    /// Hashes the set's bytes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)

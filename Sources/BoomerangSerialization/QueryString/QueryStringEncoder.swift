@@ -95,9 +95,9 @@ public struct QueryStringEncoder: Sendable, Hashable {
         while let (name, value) = stack.popLast() {
             switch value {
             case .dictionary(let dictionary):
-                let keys = dictionary.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-                for key in keys.reversed() {
-                    stack.append((Self.child(name, key), dictionary[key]!))
+                let entries = dictionary.sorted { UTF16Order.precedes($0.key, $1.key) }
+                for entry in entries.reversed() {
+                    stack.append((Self.child(name, entry.key), entry.value))
                 }
             case .array(let elements):
                 for (index, element) in elements.enumerated().reversed() {
@@ -145,8 +145,9 @@ public struct QueryStringEncoder: Sendable, Hashable {
         return elements.enumerated().sorted { lhs, rhs in
             switch (sortText(lhs.element), sortText(rhs.element)) {
             case let (left?, right?):
-                if left == right { return lhs.offset < rhs.offset }
-                return left.utf16.lexicographicallyPrecedes(right.utf16)
+                if UTF16Order.precedes(left, right) { return true }
+                if UTF16Order.precedes(right, left) { return false }
+                return lhs.offset < rhs.offset
             case (.some, .none): return true
             case (.none, .some): return false
             case (.none, .none): return lhs.offset < rhs.offset

@@ -13,6 +13,7 @@ public struct QueryStringError: Error, Sendable, Hashable, CustomStringConvertib
             self.rawValue = rawValue
         }
 
+        /// The code's name.
         public var description: String { rawValue }
 
         /// More pairs than ``QueryStringDecoder/Limits/maxPairs``; the value is the first pair
@@ -41,6 +42,7 @@ public struct QueryStringError: Error, Sendable, Hashable, CustomStringConvertib
         self.offset = offset
     }
 
+    /// A one-line summary: code, offending value and offset.
     public var description: String {
         "\(code) \"\(value)\" at byte \(offset)"
     }

@@ -1,0 +1,7 @@
+/// Something that adds parameters to a request: AFNetworking's `AFURLRequestSerialization`.
+public protocol RequestSerializer: Sendable {
+    /// Returns `request` with the serializer's default headers and `parameters` applied.
+    ///
+    /// - Throws: when the parameters cannot be serialized; the request is then not built.
+    func serialize(_ request: HTTPRequest, parameters: QueryValue?) throws -> HTTPRequest
+}
