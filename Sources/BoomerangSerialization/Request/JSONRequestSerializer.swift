@@ -52,7 +52,7 @@ public struct JSONRequestSerializer: RequestSerializer {
         if !result.headers.contains("Content-Type") {
             result.headers.add(name: "Content-Type", value: "application/json")
         }
-        let writer = JSONWriter(options: writingOptions)
+        let writer = FoundationJSONWriter(options: writingOptions)
         if let invalid = writer.invalidValue(in: parameters) {
             throw RequestSerializationError.invalidJSON(invalid)
         }
@@ -64,7 +64,7 @@ public struct JSONRequestSerializer: RequestSerializer {
     ///
     /// - Throws: ``RequestSerializationError`` when `parameters` is not valid JSON.
     public func jsonBytes(_ parameters: QueryValue) throws(RequestSerializationError) -> [UInt8] {
-        let writer = JSONWriter(options: writingOptions)
+        let writer = FoundationJSONWriter(options: writingOptions)
         if let invalid = writer.invalidValue(in: parameters) {
             throw RequestSerializationError.invalidJSON(invalid)
         }

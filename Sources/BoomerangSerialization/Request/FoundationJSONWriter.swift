@@ -9,7 +9,10 @@
 ///
 /// NaN, infinities, sets and data are not JSON. The writer uses an explicit stack, so any depth
 /// is safe.
-struct JSONWriter {
+///
+/// This is not ``JSONWriter``: that one renders documents the way httpbin does (no `\/`, its own
+/// pretty layout); this one reproduces the bytes an AFNetworking client puts in a request body.
+struct FoundationJSONWriter {
     var options: JSONWritingOptions
 
     private enum Work {
