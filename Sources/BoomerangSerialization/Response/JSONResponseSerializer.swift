@@ -98,7 +98,12 @@ public struct JSONResponseSerializer: ResponseSerializer {
     public static func removingNulls(_ value: StructuredValue) -> StructuredValue {
         switch value {
         case .array(let elements):
-            return .array(elements.compactMap { $0 == .null ? nil : removingNulls($0) })
+            var kept: [StructuredValue] = []
+            kept.reserveCapacity(elements.count)
+            for element in elements where element != .null {
+                kept.append(removingNulls(element))
+            }
+            return .array(kept)
         case .object(let object):
             var result = StructuredObject(minimumCapacity: object.count)
             for entry in object where entry.value != .null {

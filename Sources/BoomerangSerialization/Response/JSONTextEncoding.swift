@@ -64,6 +64,11 @@ public enum JSONTextEncoding: Sendable, Hashable {
     public struct TranscodingFailure: Error, Sendable, Hashable {
         /// The byte offset of the offending code unit.
         public var offset: Int
+
+        /// Creates a failure record.
+        public init(offset: Int) {
+            self.offset = offset
+        }
     }
 
     private func transcodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> Result<[UInt8], TranscodingFailure> {
