@@ -22,8 +22,10 @@ public struct XMLDocumentResponseSerializer: ResponseSerializer {
     /// Creates a serializer.
     public init(
         base: HTTPResponseSerializer = HTTPResponseSerializer(
-            acceptableContentTypes: XMLParserResponseSerializer.defaultAcceptableContentTypes),
-        checker: XMLWellFormedness = XMLWellFormedness(), options: XMLNode.Options = []
+            acceptableContentTypes: XMLParserResponseSerializer.defaultAcceptableContentTypes
+        ),
+        checker: XMLWellFormedness = XMLWellFormedness(),
+        options: XMLNode.Options = []
     ) {
         self.base = base
         self.checker = checker
@@ -58,7 +60,11 @@ public struct XMLDocumentResponseSerializer: ResponseSerializer {
         }
     }
 
-    private func serialize(_ response: ResponseValue?, _ data: [UInt8]?, reportsErrors: Bool)
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
         -> ResponseSerialization<XMLDocument>
     {
         let validationError: ResponseSerializationError?

@@ -30,12 +30,19 @@ public struct XMLWellFormedness: Sendable {
     public func check(_ data: [UInt8]) throws(ResponseSerializationError) {
         guard !data.isEmpty else {
             throw ResponseSerializationError(
-                code: .invalidXML, message: "The document is empty.", offset: 0, number: Self.emptyDocument)
+                code: .invalidXML,
+                message: "The document is empty.",
+                offset: 0,
+                number: Self.emptyDocument
+            )
         }
         guard data.count <= maximumInputSize else {
             throw ResponseSerializationError(
-                code: .invalidXML, message: "The document is longer than \(maximumInputSize) bytes.",
-                offset: maximumInputSize, number: 0)
+                code: .invalidXML,
+                message: "The document is longer than \(maximumInputSize) bytes.",
+                offset: maximumInputSize,
+                number: 0
+            )
         }
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
@@ -47,13 +54,15 @@ public struct XMLWellFormedness: Sendable {
             throw ResponseSerializationError(
                 code: .invalidXML,
                 message: "Line \(parser.lineNumber), column \(parser.columnNumber): XML parser error \(nsError.code).",
-                number: nsError.code)
+                number: nsError.code
+            )
         }
         guard finished, tracker.roots == 1, tracker.depth == 0 else {
             throw ResponseSerializationError(
                 code: .invalidXML,
                 message: tracker.roots == 0 ? "The document has no root element." : "The document ends early.",
-                number: Self.prematureDocumentEnd)
+                number: Self.prematureDocumentEnd
+            )
         }
     }
 }
@@ -63,8 +72,13 @@ private final class ElementTracker: NSObject, XMLParserDelegate {
     var depth = 0
     var roots = 0
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser,
+        didStartElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         depth += 1
     }
 

@@ -6,7 +6,11 @@ import Testing
 
 @Suite struct XMLDocumentResponseSerializerTests {
     let serializer = XMLDocumentResponseSerializer()
-    let response = ResponseValue(statusCode: 200, headers: ["Content-Type": "application/xml"], url: "http://127.0.0.1/x")
+    let response = ResponseValue(
+        statusCode: 200,
+        headers: ["Content-Type": "application/xml"],
+        url: "http://127.0.0.1/x"
+    )
 
     @Test func decodesAWellFormedDocument() {
         let result = serializer.serialize(response: response, data: Array("<a><b>x</b></a>".utf8))
@@ -17,7 +21,11 @@ import Testing
 
     @Test func acceptableTypesAreXML() {
         #expect(serializer.base.acceptableContentTypes == ["application/xml", "text/xml"])
-        let json = ResponseValue(statusCode: 200, headers: ["Content-Type": "application/json"], url: "http://127.0.0.1/x")
+        let json = ResponseValue(
+            statusCode: 200,
+            headers: ["Content-Type": "application/json"],
+            url: "http://127.0.0.1/x"
+        )
         let result = serializer.serialize(response: json, data: Array("<a/>".utf8))
         #expect(result.object == nil)
         #expect(result.error?.code == .unacceptableContentType)
@@ -35,8 +43,15 @@ import Testing
     func emptyOrNilDataIsAParseError(data: [UInt8]?) {
         let result = serializer.serialize(response: response, data: data)
         #expect(result.object == nil)
-        #expect(result.error == ResponseSerializationError(
-            code: .invalidXML, message: "The document is empty.", offset: 0, number: 4))
+        #expect(
+            result.error
+                == ResponseSerializationError(
+                    code: .invalidXML,
+                    message: "The document is empty.",
+                    offset: 0,
+                    number: 4
+                )
+        )
     }
 
     @Test func parseErrorIsOnTopOfTheStatusError() {
@@ -56,7 +71,8 @@ import Testing
     }
 
     @Test func externalEntitiesAreNeverLoaded() {
-        let text = "<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY x SYSTEM \"file:///etc/hostname\"><!ENTITY y \"in\">]><a>&x;|&y;</a>"
+        let text =
+            "<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY x SYSTEM \"file:///etc/hostname\"><!ENTITY y \"in\">]><a>&x;|&y;</a>"
         let result = serializer.serialize(response: response, data: Array(text.utf8))
         #expect(result.error == nil)
         #expect(result.object?.rootElement()?.stringValue == "|in")
@@ -82,8 +98,13 @@ import Testing
 @Suite struct XMLParserResponseSerializerFoundationXMLTests {
     final class Collector: NSObject, XMLParserDelegate {
         var names: [String] = []
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser,
+            didStartElement elementName: String,
+            namespaceURI: String?,
+            qualifiedName: String?,
+            attributes: [String: String]
+        ) {
             names.append(elementName)
         }
     }

@@ -38,20 +38,37 @@ import Testing
     }
 
     @Test func emptyDocumentFails() {
-        #expect(throws: ResponseSerializationError(
-            code: .invalidXML, message: "The document is empty.", offset: 0, number: 4)) {
+        #expect(
+            throws: ResponseSerializationError(
+                code: .invalidXML,
+                message: "The document is empty.",
+                offset: 0,
+                number: 4
+            )
+        ) {
             try checker.check([])
         }
-        #expect(throws: ResponseSerializationError(
-            code: .invalidXML, message: "Line 1, column 24: XML parser error 5.", number: 5)) {
+        #expect(
+            throws: ResponseSerializationError(
+                code: .invalidXML,
+                message: "Line 1, column 24: XML parser error 5.",
+                number: 5
+            )
+        ) {
             try checker.check(Array("<!-- only a comment -->".utf8))
         }
     }
 
     @Test func sizeLimit() {
         let small = XMLWellFormedness(maximumInputSize: 4)
-        #expect(throws: ResponseSerializationError(
-            code: .invalidXML, message: "The document is longer than 4 bytes.", offset: 4, number: 0)) {
+        #expect(
+            throws: ResponseSerializationError(
+                code: .invalidXML,
+                message: "The document is longer than 4 bytes.",
+                offset: 4,
+                number: 0
+            )
+        ) {
             try small.check(Array("<abc/>".utf8))
         }
     }

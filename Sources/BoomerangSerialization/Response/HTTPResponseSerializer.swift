@@ -25,8 +25,12 @@ public struct HTTPResponseSerializer: ResponseSerializer {
     public var statusTextStyle: HTTPStatusText.Style
 
     /// Creates a serializer.
-    public init(acceptableStatusCodes: Set<Int>? = Set(200..<300), acceptableContentTypes: Set<String>? = nil,
-                mode: ResponseValidationMode = .afNetworking, statusTextStyle: HTTPStatusText.Style = .darwin) {
+    public init(
+        acceptableStatusCodes: Set<Int>? = Set(200..<300),
+        acceptableContentTypes: Set<String>? = nil,
+        mode: ResponseValidationMode = .afNetworking,
+        statusTextStyle: HTTPStatusText.Style = .darwin
+    ) {
         self.acceptableStatusCodes = acceptableStatusCodes
         self.acceptableContentTypes = acceptableContentTypes
         self.mode = mode
@@ -52,9 +56,11 @@ public struct HTTPResponseSerializer: ResponseSerializer {
         guard !validation.isValid else { return .proceed(nil) }
         if case .alamofire = mode { return .stop(validation.error) }
         guard reportsErrors else { return .stop(nil) }
-        let contentTypeFailure = validation.error?.hasNumber(
-            ResponseSerializationError.Code.unacceptableContentType.number,
-            inDomain: ResponseSerializationError.afNetworkingDomain) ?? false
+        let contentTypeFailure =
+            validation.error?.hasNumber(
+                ResponseSerializationError.Code.unacceptableContentType.number,
+                inDomain: ResponseSerializationError.afNetworkingDomain
+            ) ?? false
         return contentTypeFailure ? .stop(validation.error) : .proceed(validation.error)
     }
 
@@ -86,7 +92,8 @@ public struct HTTPResponseSerializer: ResponseSerializer {
     static func emptyInputError() -> ResponseSerializationError {
         ResponseSerializationError(
             code: .inputDataNilOrZeroLength,
-            message: "Response could not be serialized, input data was nil or zero length.")
+            message: "Response could not be serialized, input data was nil or zero length."
+        )
     }
 
     private func validateLikeAFNetworking(_ response: ResponseValue, _ data: [UInt8]?) -> ResponseValidation {
@@ -101,7 +108,9 @@ public struct HTTPResponseSerializer: ResponseSerializer {
                 error = ResponseSerializationError(
                     code: .unacceptableContentType,
                     message: "Request failed: unacceptable content-type: \(response.mimeType ?? "(null)")",
-                    response: response, data: data)
+                    response: response,
+                    data: data
+                )
             }
             isValid = false
         }
@@ -110,7 +119,9 @@ public struct HTTPResponseSerializer: ResponseSerializer {
             let statusError = ResponseSerializationError(
                 code: .unacceptableStatusCode,
                 message: "Request failed: \(text) (\(response.statusCode))",
-                response: response, data: data)
+                response: response,
+                data: data
+            )
             error = ResponseSerializationError.attaching(error, to: statusError)
             isValid = false
         }
@@ -122,7 +133,11 @@ public struct HTTPResponseSerializer: ResponseSerializer {
             let error = ResponseSerializationError(
                 code: .unacceptableStatusCode,
                 message: "Response status code was unacceptable: \(response.statusCode).",
-                response: response, data: data, domain: ResponseSerializationError.alamofireDomain, number: 0)
+                response: response,
+                data: data,
+                domain: ResponseSerializationError.alamofireDomain,
+                number: 0
+            )
             return ResponseValidation(isValid: false, error: error)
         }
         guard let acceptableContentTypes, let data, !data.isEmpty else { return .valid }
@@ -134,7 +149,9 @@ public struct HTTPResponseSerializer: ResponseSerializer {
                 code: .missingContentType,
                 message: "Response Content-Type was missing and acceptable content types "
                     + "(\(acceptable.joined(separator: ","))) do not match \"*/*\".",
-                response: response, data: data)
+                response: response,
+                data: data
+            )
             return ResponseValidation(isValid: false, error: error)
         }
         if acceptableTypes.contains(where: { $0.matches(responseType) }) { return .valid }
@@ -142,7 +159,11 @@ public struct HTTPResponseSerializer: ResponseSerializer {
             code: .unacceptableContentType,
             message: "Response Content-Type \"\(mimeType)\" does not match any acceptable types: "
                 + "\(acceptable.joined(separator: ",")).",
-            response: response, data: data, domain: ResponseSerializationError.alamofireDomain, number: 0)
+            response: response,
+            data: data,
+            domain: ResponseSerializationError.alamofireDomain,
+            number: 0
+        )
         return ResponseValidation(isValid: false, error: error)
     }
 }

@@ -41,7 +41,10 @@ public enum ImageHeaderReader {
             size = try readWebP(&reader)
         } else {
             throw ResponseSerializationError(
-                code: .unrecognizedImage, message: "The data is not an image of a recognised format.", offset: 0)
+                code: .unrecognizedImage,
+                message: "The data is not an image of a recognised format.",
+                offset: 0
+            )
         }
         guard size.width > 0, size.height > 0 else {
             throw malformed("The \(format) header gives an empty size (\(size.width)×\(size.height)).", at: 0)
@@ -104,7 +107,10 @@ public enum ImageHeaderReader {
         return (width, height.magnitude == 0 ? 0 : Int(height.magnitude))
     }
 
-    private static func readTIFF(_ reader: inout ByteReader, bigEndian: Bool) throws(ResponseSerializationError)
+    private static func readTIFF(
+        _ reader: inout ByteReader,
+        bigEndian: Bool
+    ) throws(ResponseSerializationError)
         -> (Int, Int)
     {
         let directory = Int(try reader.uint32(at: 4, bigEndian: bigEndian))
@@ -169,8 +175,10 @@ private struct ByteReader {
     func check(_ offset: Int, _ count: Int) throws(ResponseSerializationError) {
         guard offset >= 0, count <= bytes.count, offset <= bytes.count - count else {
             throw ResponseSerializationError(
-                code: .truncatedImage, message: "The image data ends inside its header.",
-                offset: min(max(offset, 0), bytes.count))
+                code: .truncatedImage,
+                message: "The image data ends inside its header.",
+                offset: min(max(offset, 0), bytes.count)
+            )
         }
     }
 

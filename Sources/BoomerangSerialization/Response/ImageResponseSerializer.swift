@@ -30,8 +30,10 @@ public struct ImageResponseSerializer: ResponseSerializer {
     public var undecodableImagePolicy: UndecodableImagePolicy
 
     /// Creates a serializer.
-    public init(base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
-                undecodableImagePolicy: UndecodableImagePolicy = .error) {
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
+        undecodableImagePolicy: UndecodableImagePolicy = .error
+    ) {
         self.base = base
         self.undecodableImagePolicy = undecodableImagePolicy
     }
@@ -51,7 +53,11 @@ public struct ImageResponseSerializer: ResponseSerializer {
         .image(output)
     }
 
-    private func serialize(_ response: ResponseValue?, _ data: [UInt8]?, reportsErrors: Bool)
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
         -> ResponseSerialization<ImageInfo>
     {
         let validationError: ResponseSerializationError?

@@ -7,8 +7,10 @@
 ///   BOM, UTF-16 and UTF-32 in either byte order with or without BOM), so all of these decode, as
 ///   they do on Darwin and Linux;
 /// - a top-level value that is not an array or object fails unless ``allowsFragments``;
-/// - a parse failure is the error on top (3840 in `NSCocoaErrorDomain`, with the byte offset in the
-///   UTF-8 text) with the validation error underneath;
+/// - a parse failure is the error on top (3840 in `NSCocoaErrorDomain`, with the parser's byte
+///   offset: in the body for UTF-8, BOM included; in the UTF-8 transcoding for UTF-16 and UTF-32
+///   bodies, except for ill-formed code units, whose offset is in the body) with the validation
+///   error underneath;
 /// - ``removesKeysWithNullValues`` drops `null` object values and `null` array elements at every depth.
 ///
 /// In Alamofire mode fragments are allowed by default, an allowed empty body gives `null`, and
@@ -28,12 +30,18 @@ public struct JSONResponseSerializer: ResponseSerializer {
 
     /// Foundation's parser limits as a ``JSONParser/Configuration``.
     public static let foundationLikeConfiguration = JSONParser.Configuration(
-        maximumDepth: 512, maximumInputSize: 64 * 1024 * 1024, byteOrderMark: .skip)
+        maximumDepth: 512,
+        maximumInputSize: 64 * 1024 * 1024,
+        byteOrderMark: .skip
+    )
 
     /// Creates a serializer.
-    public init(base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
-                allowsFragments: Bool? = nil, removesKeysWithNullValues: Bool = false,
-                parserConfiguration: JSONParser.Configuration = foundationLikeConfiguration) {
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
+        allowsFragments: Bool? = nil,
+        removesKeysWithNullValues: Bool = false,
+        parserConfiguration: JSONParser.Configuration = foundationLikeConfiguration
+    ) {
         self.base = base
         if case .alamofire = base.mode {
             self.allowsFragments = allowsFragments ?? true
@@ -65,20 +73,21 @@ public struct JSONResponseSerializer: ResponseSerializer {
     ///   or ``ResponseSerializationError/Code/jsonFragmentNotAllowed``.
     public func decode(_ data: [UInt8]) throws(ResponseSerializationError) -> StructuredValue {
         let (encoding, bomLength) = JSONTextEncoding.detect(data)
-        let text: [UInt8]
-        switch encoding.transcodeToUTF8(data[bomLength...]) {
-        case .success(let utf8):
-            text = utf8
-        case .failure(let failure):
-            throw ResponseSerializationError(
-                code: .invalidJSON, message: "Unable to convert data to a string using the detected encoding.",
-                offset: failure.offset)
-        }
         let value: StructuredValue
-        do {
-            value = try JSONParser(configuration: parserConfiguration).parse(text)
-        } catch {
-            throw ResponseSerializationError(code: .invalidJSON, message: error.description, offset: error.offset)
+        if encoding == .utf8 {
+            // The parser skips a UTF-8 BOM itself (configuration permitting); offsets count it.
+            value = try parse(data)
+        } else {
+            switch encoding.transcodeToUTF8(data[bomLength...]) {
+            case .success(let utf8):
+                value = try parse(utf8)
+            case .failure(let failure):
+                throw ResponseSerializationError(
+                    code: .invalidJSON,
+                    message: "Unable to convert data to a string using the detected encoding.",
+                    offset: failure.offset
+                )
+            }
         }
         if !allowsFragments {
             switch value {
@@ -87,7 +96,8 @@ public struct JSONResponseSerializer: ResponseSerializer {
                 throw ResponseSerializationError(
                     code: .jsonFragmentNotAllowed,
                     message: "JSON text did not start with array or object and option to allow fragments not set.",
-                    offset: 0)
+                    offset: 0
+                )
             }
         }
         return removesKeysWithNullValues ? Self.removingNulls(value) : value
@@ -115,7 +125,19 @@ public struct JSONResponseSerializer: ResponseSerializer {
         }
     }
 
-    private func serialize(_ response: ResponseValue?, _ data: [UInt8]?, reportsErrors: Bool)
+    private func parse(_ text: [UInt8]) throws(ResponseSerializationError) -> StructuredValue {
+        do {
+            return try JSONParser(configuration: parserConfiguration).parse(text)
+        } catch {
+            throw ResponseSerializationError(code: .invalidJSON, message: error.description, offset: error.offset)
+        }
+    }
+
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
         -> ResponseSerialization<StructuredValue>
     {
         let validationError: ResponseSerializationError?

@@ -15,8 +15,10 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
     public var readerConfiguration: PropertyListReader.Configuration
 
     /// Creates a serializer.
-    public init(base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
-                readerConfiguration: PropertyListReader.Configuration = PropertyListReader.Configuration()) {
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
+        readerConfiguration: PropertyListReader.Configuration = PropertyListReader.Configuration()
+    ) {
         self.base = base
         self.readerConfiguration = readerConfiguration
     }
@@ -48,7 +50,11 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
         }
     }
 
-    private func serialize(_ response: ResponseValue?, _ data: [UInt8]?, reportsErrors: Bool)
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
         -> ResponseSerialization<StructuredValue>
     {
         let validationError: ResponseSerializationError?

@@ -30,15 +30,24 @@ public struct ResponseSerializationError: Error, Sendable, Hashable, CustomStrin
         /// The response's MIME type is not acceptable (`NSURLErrorCannotDecodeContentData`, -1016, in
         /// ``ResponseSerializationError/afNetworkingDomain``).
         public static let unacceptableContentType = Code(
-            "unacceptableContentType", domain: afNetworkingDomain, number: -1016)
+            "unacceptableContentType",
+            domain: afNetworkingDomain,
+            number: -1016
+        )
         /// The status code is not acceptable (`NSURLErrorBadServerResponse`, -1011).
         public static let unacceptableStatusCode = Code(
-            "unacceptableStatusCode", domain: afNetworkingDomain, number: -1011)
+            "unacceptableStatusCode",
+            domain: afNetworkingDomain,
+            number: -1011
+        )
         /// Alamofire validation: the response has no `Content-Type` and no acceptable entry is `*/*`.
         public static let missingContentType = Code("missingContentType", domain: alamofireDomain, number: 0)
         /// Alamofire serialization: the data is nil or empty and an empty response is not allowed.
         public static let inputDataNilOrZeroLength = Code(
-            "inputDataNilOrZeroLength", domain: alamofireDomain, number: 0)
+            "inputDataNilOrZeroLength",
+            domain: alamofireDomain,
+            number: 0
+        )
         /// The body is not JSON (`NSPropertyListReadCorruptError`, 3840, in `NSCocoaErrorDomain`).
         public static let invalidJSON = Code("invalidJSON", domain: cocoaDomain, number: 3840)
         /// The body is a JSON value that is not an array or object and fragments are not allowed
@@ -89,9 +98,16 @@ public struct ResponseSerializationError: Error, Sendable, Hashable, CustomStrin
     private var underlying: [ResponseSerializationError]
 
     /// Creates an error; domain and number default to the code's.
-    public init(code: Code, message: String, response: ResponseValue? = nil, data: [UInt8]? = nil,
-                offset: Int? = nil, domain: String? = nil, number: Int? = nil,
-                underlyingError: ResponseSerializationError? = nil) {
+    public init(
+        code: Code,
+        message: String,
+        response: ResponseValue? = nil,
+        data: [UInt8]? = nil,
+        offset: Int? = nil,
+        domain: String? = nil,
+        number: Int? = nil,
+        underlyingError: ResponseSerializationError? = nil
+    ) {
         self.code = code
         self.domain = domain ?? code.domain
         self.number = number ?? code.number
@@ -127,8 +143,10 @@ public struct ResponseSerializationError: Error, Sendable, Hashable, CustomStrin
 
     /// `AFErrorWithUnderlyingError`: `error` with `underlying` attached, unless `error` is `nil` (then
     /// `underlying`), `underlying` is `nil`, or `error` already has one (then `error` unchanged).
-    public static func attaching(_ underlying: ResponseSerializationError?,
-                                 to error: ResponseSerializationError?) -> ResponseSerializationError? {
+    public static func attaching(
+        _ underlying: ResponseSerializationError?,
+        to error: ResponseSerializationError?
+    ) -> ResponseSerializationError? {
         guard var error else { return underlying }
         guard let underlying, error.underlyingError == nil else { return error }
         error.underlyingError = underlying

@@ -37,7 +37,10 @@ extension ResponseSerializer {
     }
 
     /// ``serialize(response:data:)`` with the output erased to a ``ResponseObject``.
-    public func serializeResponseObject(response: ResponseValue?, data: [UInt8]?)
+    public func serializeResponseObject(
+        response: ResponseValue?,
+        data: [UInt8]?
+    )
         -> ResponseSerialization<ResponseObject>
     {
         serialize(response: response, data: data).map { responseObject(from: $0, data: data) }

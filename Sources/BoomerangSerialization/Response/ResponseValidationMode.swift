@@ -50,8 +50,11 @@ public struct AlamofireOptions: Sendable, Hashable {
     }
 
     /// Creates options with Alamofire's defaults.
-    public init(emptyResponseCodes: Set<Int> = [204, 205], emptyRequestMethods: Set<HTTPMethod> = [.head],
-                dataPreprocessor: DataPreprocessor = .passthrough) {
+    public init(
+        emptyResponseCodes: Set<Int> = [204, 205],
+        emptyRequestMethods: Set<HTTPMethod> = [.head],
+        dataPreprocessor: DataPreprocessor = .passthrough
+    ) {
         self.emptyResponseCodes = emptyResponseCodes
         self.emptyRequestMethods = emptyRequestMethods
         self.dataPreprocessor = dataPreprocessor

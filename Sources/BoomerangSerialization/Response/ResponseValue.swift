@@ -32,8 +32,12 @@ public struct ResponseValue: Sendable, Hashable {
     public var requestMethod: HTTPMethod?
 
     /// Creates a response, computing ``mimeType`` and ``textEncodingName`` from `Content-Type`.
-    public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), url: String? = nil,
-                requestMethod: HTTPMethod? = nil) {
+    public init(
+        statusCode: Int,
+        headers: HTTPHeaders = HTTPHeaders(),
+        url: String? = nil,
+        requestMethod: HTTPMethod? = nil
+    ) {
         self.statusCode = statusCode
         self.headers = headers
         self.url = url
@@ -45,8 +49,14 @@ public struct ResponseValue: Sendable, Hashable {
 
     /// Creates a response with an explicit MIME type and text encoding name (for example the values
     /// an `HTTPURLResponse` already computed).
-    public init(statusCode: Int, headers: HTTPHeaders, url: String?, mimeType: String?,
-                textEncodingName: String?, requestMethod: HTTPMethod? = nil) {
+    public init(
+        statusCode: Int,
+        headers: HTTPHeaders,
+        url: String?,
+        mimeType: String?,
+        textEncodingName: String?,
+        requestMethod: HTTPMethod? = nil
+    ) {
         self.statusCode = statusCode
         self.headers = headers
         self.url = url

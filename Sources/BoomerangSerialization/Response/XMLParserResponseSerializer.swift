@@ -12,7 +12,9 @@ public struct XMLParserResponseSerializer: ResponseSerializer {
     public var base: HTTPResponseSerializer
 
     /// Creates a serializer.
-    public init(base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes)) {
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes)
+    ) {
         self.base = base
     }
 
@@ -31,7 +33,11 @@ public struct XMLParserResponseSerializer: ResponseSerializer {
         .xmlParser(output)
     }
 
-    private func serialize(_ response: ResponseValue?, _ data: [UInt8]?, reportsErrors: Bool)
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
         -> ResponseSerialization<[UInt8]>
     {
         switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {

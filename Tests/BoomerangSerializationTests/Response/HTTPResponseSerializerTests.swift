@@ -67,7 +67,11 @@ import Testing
         let data = bytes("<h1>boom</h1>")
         let validation = json.validate(response: response, data: data)
         let expected = ResponseSerializationError.status(
-            response, data, "internal server error", underlying: .contentType(response, data))
+            response,
+            data,
+            "internal server error",
+            underlying: .contentType(response, data)
+        )
         #expect(validation == ResponseValidation(isValid: false, error: expected))
         #expect(validation.error?.chain.map(\.number) == [-1011, -1016])
     }
@@ -133,7 +137,10 @@ import Testing
         let result = json.serialize(response: response, data: data)
         #expect(result.object == data)
         #expect(result.error?.code == .unacceptableStatusCode)
-        #expect(json.serialize(response: response, data: nil) == ResponseSerialization(object: nil, error: .status(response, nil, "internal server error")))
+        #expect(
+            json.serialize(response: response, data: nil)
+                == ResponseSerialization(object: nil, error: .status(response, nil, "internal server error"))
+        )
         #expect(json.objectIgnoringErrors(response: response, data: data) == data)
         #expect(json.serializeResponseObject(response: response, data: data).object == .data(data))
     }
@@ -143,7 +150,12 @@ import Testing
     @Test func gateStopsOnContentTypeErrorAnywhereInTheChain() {
         let response = ResponseValue.fixture(status: 404, contentType: "text/html")
         let data = bytes("x")
-        let expected = ResponseSerializationError.status(response, data, "not found", underlying: .contentType(response, data))
+        let expected = ResponseSerializationError.status(
+            response,
+            data,
+            "not found",
+            underlying: .contentType(response, data)
+        )
         #expect(json.gate(response: response, data: data) == .stop(expected))
     }
 
@@ -160,13 +172,19 @@ import Testing
     @Test func gateWithoutErrorPointerStopsOnAnyFailure() {
         let response = ResponseValue.fixture(status: 404, contentType: "application/json")
         #expect(json.gate(response: response, data: bytes("{}"), reportsErrors: false) == .stop(nil))
-        #expect(json.gate(response: .fixture(contentType: "application/json"), data: bytes("{}"), reportsErrors: false) == .proceed(nil))
+        #expect(
+            json.gate(response: .fixture(contentType: "application/json"), data: bytes("{}"), reportsErrors: false)
+                == .proceed(nil)
+        )
     }
 }
 
 @Suite struct AlamofireValidationTests {
-    func serializer(_ types: Set<String>?, status: Set<Int>? = Set(200..<300),
-                    options: AlamofireOptions = AlamofireOptions()) -> HTTPResponseSerializer {
+    func serializer(
+        _ types: Set<String>?,
+        status: Set<Int>? = Set(200..<300),
+        options: AlamofireOptions = AlamofireOptions()
+    ) -> HTTPResponseSerializer {
         HTTPResponseSerializer(acceptableStatusCodes: status, acceptableContentTypes: types, mode: .alamofire(options))
     }
 
@@ -180,7 +198,10 @@ import Testing
         ("application/json; q=0.8; charset=utf-8", "application/json", true),
     ])
     func wildcardMatching(acceptable: String, contentType: String, valid: Bool) {
-        let validation = serializer([acceptable]).validate(response: .fixture(contentType: contentType), data: bytes("{}"))
+        let validation = serializer([acceptable]).validate(
+            response: .fixture(contentType: contentType),
+            data: bytes("{}")
+        )
         #expect(validation.isValid == valid)
     }
 
@@ -190,14 +211,22 @@ import Testing
         let validation = serializer(["application/json", "text/json"]).validate(response: response, data: data)
         let expected = ResponseSerializationError(
             code: .unacceptableContentType,
-            message: "Response Content-Type \"text/html\" does not match any acceptable types: application/json,text/json.",
-            response: response, data: data, domain: "Alamofire.AFError", number: 0)
+            message:
+                "Response Content-Type \"text/html\" does not match any acceptable types: application/json,text/json.",
+            response: response,
+            data: data,
+            domain: "Alamofire.AFError",
+            number: 0
+        )
         #expect(validation == ResponseValidation(isValid: false, error: expected))
     }
 
     @Test(arguments: [[UInt8]?.none, .some([])])
     func emptyDataPassesContentTypeRegardless(data: [UInt8]?) {
-        #expect(serializer(["application/json"]).validate(response: .fixture(contentType: "text/html"), data: data) == .valid)
+        #expect(
+            serializer(["application/json"]).validate(response: .fixture(contentType: "text/html"), data: data)
+                == .valid
+        )
     }
 
     @Test func missingContentTypePassesOnlyWithStarSlashStar() {
@@ -207,8 +236,10 @@ import Testing
         let validation = serializer(["text/*", "application/json"]).validate(response: response, data: data)
         #expect(validation.error?.code == .missingContentType)
         #expect(validation.error?.domain == "Alamofire.AFError")
-        #expect(validation.error?.message
-            == "Response Content-Type was missing and acceptable content types (application/json,text/*) do not match \"*/*\".")
+        #expect(
+            validation.error?.message
+                == "Response Content-Type was missing and acceptable content types (application/json,text/*) do not match \"*/*\"."
+        )
     }
 
     @Test func firstFailureWinsAndURLDoesNotMatter() {
@@ -220,7 +251,9 @@ import Testing
     }
 
     @Test func emptyStatusSetAlwaysFails() {
-        #expect(serializer(nil, status: []).validate(response: .fixture(), data: nil).error?.code == .unacceptableStatusCode)
+        #expect(
+            serializer(nil, status: []).validate(response: .fixture(), data: nil).error?.code == .unacceptableStatusCode
+        )
     }
 
     @Test func failureGivesNoObject() {
@@ -228,8 +261,13 @@ import Testing
         #expect(result.object == nil)
         #expect(result.error?.code == .unacceptableStatusCode)
         let expected = ResponseSerializationError(
-            code: .unacceptableStatusCode, message: "Response status code was unacceptable: 500.",
-            response: .fixture(status: 500), data: nil, domain: "Alamofire.AFError", number: 0)
+            code: .unacceptableStatusCode,
+            message: "Response status code was unacceptable: 500.",
+            response: .fixture(status: 500),
+            data: nil,
+            domain: "Alamofire.AFError",
+            number: 0
+        )
         #expect(serializer(nil).gate(response: .fixture(status: 500), data: nil) == .stop(expected))
     }
 
@@ -242,9 +280,13 @@ import Testing
             #expect(result == ResponseSerialization(object: [], error: nil))
         } else {
             #expect(result.object == nil)
-            #expect(result.error == ResponseSerializationError(
-                code: .inputDataNilOrZeroLength,
-                message: "Response could not be serialized, input data was nil or zero length."))
+            #expect(
+                result.error
+                    == ResponseSerializationError(
+                        code: .inputDataNilOrZeroLength,
+                        message: "Response could not be serialized, input data was nil or zero length."
+                    )
+            )
         }
     }
 

@@ -75,7 +75,12 @@ enum ImageFixtures {
 
     static func webpExtended(width: Int, height: Int) -> [UInt8] {
         let w = width - 1, h = height - 1
-        return riff("VP8X", [0x10, 0, 0, 0, UInt8(w & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w >> 16 & 0xFF),
-                             UInt8(h & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h >> 16 & 0xFF)])
+        return riff(
+            "VP8X",
+            [
+                0x10, 0, 0, 0, UInt8(w & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w >> 16 & 0xFF),
+                UInt8(h & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h >> 16 & 0xFF),
+            ]
+        )
     }
 }

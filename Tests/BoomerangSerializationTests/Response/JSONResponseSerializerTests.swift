@@ -14,7 +14,10 @@ import Testing
 
     @Test(arguments: ["application/json", "text/json", "text/javascript", "Application/JSON; charset=UTF-8"])
     func acceptableTypesDecode(contentType: String) {
-        let result = serializer.serialize(response: .fixture(contentType: contentType), data: bytes(#"{"a":[1,2.5,"x",true]}"#))
+        let result = serializer.serialize(
+            response: .fixture(contentType: contentType),
+            data: bytes(#"{"a":[1,2.5,"x",true]}"#)
+        )
         #expect(result == ResponseSerialization(object: ["a": [1, 2.5, "x", true]], error: nil))
     }
 
@@ -30,8 +33,10 @@ import Testing
     @Test func wrongTypeWithBodyGivesNilAndContentTypeError() {
         let response = ResponseValue.fixture(contentType: "text/html")
         let data = bytes("hello")
-        #expect(serializer.serialize(response: response, data: data)
-            == ResponseSerialization(object: nil, error: .contentType(response, data)))
+        #expect(
+            serializer.serialize(response: response, data: data)
+                == ResponseSerialization(object: nil, error: .contentType(response, data))
+        )
     }
 
     @Test func wrongTypeWithBodyAndBadStatusStops() {
@@ -39,7 +44,9 @@ import Testing
         let data = bytes(#"{"a":1}"#)
         let result = serializer.serialize(response: response, data: data)
         #expect(result.object == nil)
-        #expect(result.error == .status(response, data, "internal server error", underlying: .contentType(response, data)))
+        #expect(
+            result.error == .status(response, data, "internal server error", underlying: .contentType(response, data))
+        )
     }
 
     @Test func applicationProblemJSONFails() {
@@ -49,10 +56,12 @@ import Testing
         #expect(result.error?.chain.map(\.code) == [.unacceptableStatusCode, .unacceptableContentType])
     }
 
-    @Test(arguments: [
-        ("text/html", [UInt8]?.some([])), ("text/html", nil), ("application/json", []), ("application/json", nil),
-        ("application/json", [0x20]), (nil, []),
-    ] as [(String?, [UInt8]?)])
+    @Test(
+        arguments: [
+            ("text/html", [UInt8]?.some([])), ("text/html", nil), ("application/json", []), ("application/json", nil),
+            ("application/json", [0x20]), (nil, []),
+        ] as [(String?, [UInt8]?)]
+    )
     func emptyOrSingleSpaceBodyGivesNilWithoutError(contentType: String?, data: [UInt8]?) {
         let result = serializer.serialize(response: .fixture(contentType: contentType), data: data)
         #expect(result == ResponseSerialization(object: nil, error: nil))
@@ -60,14 +69,18 @@ import Testing
 
     @Test func singleSpaceWithoutContentTypeIsAContentTypeFailure() {
         let response = ResponseValue.fixture()
-        #expect(serializer.serialize(response: response, data: [0x20])
-            == ResponseSerialization(object: nil, error: .contentType(response, [0x20])))
+        #expect(
+            serializer.serialize(response: response, data: [0x20])
+                == ResponseSerialization(object: nil, error: .contentType(response, [0x20]))
+        )
     }
 
     @Test func singleSpaceWithBadStatusKeepsTheStatusError() {
         let response = ResponseValue.fixture(status: 404, contentType: "application/json")
-        #expect(serializer.serialize(response: response, data: [0x20])
-            == ResponseSerialization(object: nil, error: .status(response, [0x20], "not found")))
+        #expect(
+            serializer.serialize(response: response, data: [0x20])
+                == ResponseSerialization(object: nil, error: .status(response, [0x20], "not found"))
+        )
     }
 
     @Test func twoSpacesAreAParseError() {
@@ -80,9 +93,13 @@ import Testing
     @Test func invalidJSONIsCocoa3840WithOffset() {
         let result = serializer.serialize(response: .fixture(contentType: "application/json"), data: bytes("[1,]"))
         let error = JSONParseError(code: .unexpectedByte, value: "]", offset: 3)
-        #expect(result == ResponseSerialization(
-            object: nil,
-            error: ResponseSerializationError(code: .invalidJSON, message: error.description, offset: 3)))
+        #expect(
+            result
+                == ResponseSerialization(
+                    object: nil,
+                    error: ResponseSerializationError(code: .invalidJSON, message: error.description, offset: 3)
+                )
+        )
         #expect(result.error?.domain == "NSCocoaErrorDomain")
         #expect(result.error?.number == 3840)
     }
@@ -102,10 +119,17 @@ import Testing
     @Test(arguments: [#""str""#, "123", "true", "null", " 1.5 "])
     func fragmentsAreRejectedByDefault(text: String) {
         let result = serializer.serialize(response: .fixture(contentType: "application/json"), data: bytes(text))
-        #expect(result == ResponseSerialization(object: nil, error: ResponseSerializationError(
-            code: .jsonFragmentNotAllowed,
-            message: "JSON text did not start with array or object and option to allow fragments not set.",
-            offset: 0)))
+        #expect(
+            result
+                == ResponseSerialization(
+                    object: nil,
+                    error: ResponseSerializationError(
+                        code: .jsonFragmentNotAllowed,
+                        message: "JSON text did not start with array or object and option to allow fragments not set.",
+                        offset: 0
+                    )
+                )
+        )
         #expect(result.error?.number == 3840)
     }
 
@@ -126,7 +150,10 @@ import Testing
     }
 
     @Test func nullsAreKeptByDefault() {
-        let result = serializer.serialize(response: .fixture(contentType: "application/json"), data: bytes(#"{"a":null,"b":[null]}"#))
+        let result = serializer.serialize(
+            response: .fixture(contentType: "application/json"),
+            data: bytes(#"{"a":null,"b":[null]}"#)
+        )
         #expect(result.object == ["a": nil, "b": [nil]])
     }
 
@@ -136,14 +163,35 @@ import Testing
         let utf16BE = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let utf32LE = text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8(scalar.value >> (8 * $0) & 0xFF) } }
         let response = ResponseValue.fixture(contentType: "application/json")
-        for body in [[0xEF, 0xBB, 0xBF] + bytes(text), [0xFF, 0xFE] + utf16LE, [0xFE, 0xFF] + utf16BE, utf16LE, utf16BE,
-                     utf32LE, [0xFF, 0xFE, 0x00, 0x00] + utf32LE] {
-            #expect(serializer.serialize(response: response, data: body) == ResponseSerialization(object: ["é": [1]], error: nil))
+        for body in [
+            [0xEF, 0xBB, 0xBF] + bytes(text), [0xFF, 0xFE] + utf16LE, [0xFE, 0xFF] + utf16BE, utf16LE, utf16BE,
+            utf32LE, [0xFF, 0xFE, 0x00, 0x00] + utf32LE,
+        ] {
+            #expect(
+                serializer.serialize(response: response, data: body)
+                    == ResponseSerialization(object: ["é": [1]], error: nil)
+            )
         }
     }
 
+    @Test func offsetsInUTF8BodiesCountTheByteOrderMark() {
+        let result = serializer.serialize(
+            response: .fixture(contentType: "application/json"),
+            data: [0xEF, 0xBB, 0xBF] + bytes("[1,]")
+        )
+        #expect(result.error?.offset == 6)
+        let bomOnly = serializer.serialize(
+            response: .fixture(contentType: "application/json"),
+            data: [0xEF, 0xBB, 0xBF]
+        )
+        #expect(bomOnly.error?.code == .invalidJSON)
+    }
+
     @Test func malformedUTF16IsAParseError() {
-        let result = serializer.serialize(response: .fixture(contentType: "application/json"), data: [0xFF, 0xFE, 0x5B, 0x00, 0x00, 0xD8])
+        let result = serializer.serialize(
+            response: .fixture(contentType: "application/json"),
+            data: [0xFF, 0xFE, 0x5B, 0x00, 0x00, 0xD8]
+        )
         #expect(result.error?.code == .invalidJSON)
         #expect(result.error?.offset == 4)
     }
@@ -166,8 +214,12 @@ import Testing
 }
 
 @Suite struct JSONResponseSerializerAlamofireTests {
-    let serializer = JSONResponseSerializer(base: HTTPResponseSerializer(
-        acceptableContentTypes: JSONResponseSerializer.defaultAcceptableContentTypes, mode: .alamofire(AlamofireOptions())))
+    let serializer = JSONResponseSerializer(
+        base: HTTPResponseSerializer(
+            acceptableContentTypes: JSONResponseSerializer.defaultAcceptableContentTypes,
+            mode: .alamofire(AlamofireOptions())
+        )
+    )
 
     @Test func fragmentsAreAllowedByDefault() {
         #expect(serializer.allowsFragments)
@@ -175,7 +227,10 @@ import Testing
     }
 
     @Test func allowedEmptyResponseIsNull() {
-        #expect(serializer.serialize(response: .fixture(status: 204), data: []) == ResponseSerialization(object: .null, error: nil))
+        #expect(
+            serializer.serialize(response: .fixture(status: 204), data: [])
+                == ResponseSerialization(object: .null, error: nil)
+        )
         #expect(serializer.serialize(response: .fixture(status: 200, method: .head), data: nil).object == .null)
     }
 
@@ -186,18 +241,30 @@ import Testing
     }
 
     @Test func singleSpaceIsAParseError() {
-        #expect(serializer.serialize(response: .fixture(contentType: "application/json"), data: [0x20]).error?.code == .invalidJSON)
+        #expect(
+            serializer.serialize(response: .fixture(contentType: "application/json"), data: [0x20]).error?.code
+                == .invalidJSON
+        )
     }
 
     @Test func statusFailureGivesNoObject() {
-        let result = serializer.serialize(response: .fixture(status: 404, contentType: "application/json"), data: bytes("{}"))
+        let result = serializer.serialize(
+            response: .fixture(status: 404, contentType: "application/json"),
+            data: bytes("{}")
+        )
         #expect(result.object == nil)
         #expect(result.error?.code == .unacceptableStatusCode)
     }
 
     @Test func wildcardTypesAccepted() {
-        let wild = JSONResponseSerializer(base: HTTPResponseSerializer(
-            acceptableContentTypes: ["application/*"], mode: .alamofire(AlamofireOptions())))
-        #expect(wild.serialize(response: .fixture(contentType: "application/problem+json"), data: bytes("{}")).object == [:])
+        let wild = JSONResponseSerializer(
+            base: HTTPResponseSerializer(
+                acceptableContentTypes: ["application/*"],
+                mode: .alamofire(AlamofireOptions())
+            )
+        )
+        #expect(
+            wild.serialize(response: .fixture(contentType: "application/problem+json"), data: bytes("{}")).object == [:]
+        )
     }
 }

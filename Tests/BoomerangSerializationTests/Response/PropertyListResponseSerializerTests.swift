@@ -16,28 +16,54 @@ import Testing
         #expect(serializer.base.acceptableContentTypes == ["application/x-plist"])
         let xmlResponse = ResponseValue.fixture(contentType: "application/xml")
         let data = bytes(Self.xml)
-        #expect(serializer.serialize(response: xmlResponse, data: data)
-            == ResponseSerialization(object: nil, error: .contentType(xmlResponse, data)))
+        #expect(
+            serializer.serialize(response: xmlResponse, data: data)
+                == ResponseSerialization(object: nil, error: .contentType(xmlResponse, data))
+        )
     }
 
     @Test func readsXMLBinaryAndOpenStep() throws {
         let expected: StructuredValue = ["a": "x", "b": [1, true]]
-        #expect(serializer.serialize(response: response, data: bytes(Self.xml)) == ResponseSerialization(object: expected, error: nil))
+        #expect(
+            serializer.serialize(response: response, data: bytes(Self.xml))
+                == ResponseSerialization(object: expected, error: nil)
+        )
         let binary = try PropertyListSerialization.data(
-            fromPropertyList: ["a": "x", "b": [1, true]] as [String: Any], format: .binary, options: 0)
+            fromPropertyList: ["a": "x", "b": [1, true]] as [String: Any],
+            format: .binary,
+            options: 0
+        )
         #expect(serializer.serialize(response: response, data: [UInt8](binary)).object == expected)
-        #expect(serializer.serialize(response: response, data: bytes(#"{ a = x; b = (y); }"#)).object == ["a": "x", "b": ["y"]])
-        #expect(serializer.serializeResponseObject(response: response, data: bytes(Self.xml)).object == .propertyList(expected))
+        #expect(
+            serializer.serialize(response: response, data: bytes(#"{ a = x; b = (y); }"#)).object == [
+                "a": "x", "b": ["y"],
+            ]
+        )
+        #expect(
+            serializer.serializeResponseObject(response: response, data: bytes(Self.xml)).object
+                == .propertyList(expected)
+        )
     }
 
     @Test func nilDataGivesNilWithoutError() {
-        #expect(serializer.serialize(response: .fixture(status: 204), data: nil) == ResponseSerialization(object: nil, error: nil))
+        #expect(
+            serializer.serialize(response: .fixture(status: 204), data: nil)
+                == ResponseSerialization(object: nil, error: nil)
+        )
     }
 
     @Test func emptyDataIsAZeroLengthError() {
         let result = serializer.serialize(response: .fixture(status: 204), data: [])
-        #expect(result == ResponseSerialization(object: nil, error: ResponseSerializationError(
-            code: .invalidPropertyList, message: "Cannot parse a NULL or zero-length data")))
+        #expect(
+            result
+                == ResponseSerialization(
+                    object: nil,
+                    error: ResponseSerializationError(
+                        code: .invalidPropertyList,
+                        message: "Cannot parse a NULL or zero-length data"
+                    )
+                )
+        )
         #expect(result.error?.domain == "NSCocoaErrorDomain")
         #expect(result.error?.number == 3840)
     }
@@ -61,10 +87,12 @@ import Testing
     }
 
     @Test func billionLaughsIsRefused() {
-        let data = bytes("""
+        let data = bytes(
+            """
             <?xml version="1.0"?><!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
             <plist version="1.0"><string>&b;</string></plist>
-            """)
+            """
+        )
         #expect(serializer.serialize(response: response, data: data).error?.code == .invalidPropertyList)
     }
 }

@@ -40,7 +40,9 @@ import Testing
         #expect(error.chain.map(\.message) == ["top", "below"])
         #expect(error.hasNumber(-1016, inDomain: "com.alamofire.error.serialization.response"))
         #expect(!error.hasNumber(-1016, inDomain: "NSURLErrorDomain"))
-        #expect(error.description == "com.alamofire.error.serialization.response -1011 (unacceptableStatusCode): top"
-            + " <- com.alamofire.error.serialization.response -1016 (unacceptableContentType): below")
+        #expect(
+            error.description == "com.alamofire.error.serialization.response -1011 (unacceptableStatusCode): top"
+                + " <- com.alamofire.error.serialization.response -1016 (unacceptableContentType): below"
+        )
     }
 }

@@ -3,7 +3,9 @@ import BoomerangSerialization
 extension ResponseValue {
     /// A response from the test server with an optional Content-Type.
     static func fixture(
-        status: Int = 200, contentType: String? = nil, url: String? = "http://127.0.0.1:8080/echo",
+        status: Int = 200,
+        contentType: String? = nil,
+        url: String? = "http://127.0.0.1:8080/echo",
         method: HTTPMethod? = nil
     ) -> ResponseValue {
         var headers = HTTPHeaders()
@@ -18,15 +20,25 @@ extension ResponseSerializationError {
         ResponseSerializationError(
             code: .unacceptableContentType,
             message: "Request failed: unacceptable content-type: \(response.mimeType ?? "(null)")",
-            response: response, data: data)
+            response: response,
+            data: data
+        )
     }
 
     /// AFNetworking's -1011 status error with `text`, optionally over a content-type error.
-    static func status(_ response: ResponseValue, _ data: [UInt8]?, _ text: String,
-                       underlying: ResponseSerializationError? = nil) -> ResponseSerializationError {
+    static func status(
+        _ response: ResponseValue,
+        _ data: [UInt8]?,
+        _ text: String,
+        underlying: ResponseSerializationError? = nil
+    ) -> ResponseSerializationError {
         ResponseSerializationError(
-            code: .unacceptableStatusCode, message: "Request failed: \(text) (\(response.statusCode))",
-            response: response, data: data, underlyingError: underlying)
+            code: .unacceptableStatusCode,
+            message: "Request failed: \(text) (\(response.statusCode))",
+            response: response,
+            data: data,
+            underlyingError: underlying
+        )
     }
 }
 

@@ -7,8 +7,10 @@ import Testing
     @Test(arguments: ["application/xml", "text/xml", "Text/XML; charset=utf-8"])
     func returnsTheBytesUnparsed(contentType: String) {
         let data = bytes("<a><unclosed>")
-        #expect(serializer.serialize(response: .fixture(contentType: contentType), data: data)
-            == ResponseSerialization(object: data, error: nil))
+        #expect(
+            serializer.serialize(response: .fixture(contentType: contentType), data: data)
+                == ResponseSerialization(object: data, error: nil)
+        )
     }
 
     @Test func emptyDataStillGivesAParserButNilDataDoesNot() {
@@ -20,15 +22,19 @@ import Testing
     @Test func wrongTypeGivesNilAndError() {
         let response = ResponseValue.fixture(contentType: "application/json")
         let data = bytes("<a/>")
-        #expect(serializer.serialize(response: response, data: data)
-            == ResponseSerialization(object: nil, error: .contentType(response, data)))
+        #expect(
+            serializer.serialize(response: response, data: data)
+                == ResponseSerialization(object: nil, error: .contentType(response, data))
+        )
     }
 
     @Test func badStatusGivesParserAndError() {
         let response = ResponseValue.fixture(status: 503, contentType: "text/xml")
         let data = bytes("<a/>")
-        #expect(serializer.serialize(response: response, data: data)
-            == ResponseSerialization(object: data, error: .status(response, data, "service unavailable")))
+        #expect(
+            serializer.serialize(response: response, data: data)
+                == ResponseSerialization(object: data, error: .status(response, data, "service unavailable"))
+        )
         #expect(serializer.objectIgnoringErrors(response: response, data: data) == nil)
         #expect(serializer.serializeResponseObject(response: nil, data: data).object == .xmlParser(data))
     }
