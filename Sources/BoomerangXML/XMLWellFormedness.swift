@@ -8,15 +8,23 @@ import FoundationXML
 /// `XMLParser.parse()` on Linux returns `true` for a truncated document (`<a><b/>`) and for empty
 /// input, so the check also requires no `parserError`, exactly one root element and every element
 /// closed. libxml2's amplification guard stops entity expansion bombs (billion laughs) with error
-/// 89; ``maximumInputSize`` bounds the work otherwise.
+/// 89; ``maximumInputSize`` and ``maximumDepth`` bound the work otherwise (FoundationXML's parser
+/// itself accepts 100,000 nested elements).
 public struct XMLWellFormedness: Sendable {
     /// The longest input in bytes. Default 10 MiB.
     public var maximumInputSize: Int
+    /// The deepest element nesting. Default 256, libxml2's own limit without `XML_PARSE_HUGE`.
+    public var maximumDepth: Int
 
     /// Creates a checker.
-    public init(maximumInputSize: Int = 10 * 1024 * 1024) {
+    public init(maximumInputSize: Int = 10 * 1024 * 1024, maximumDepth: Int = 256) {
         self.maximumInputSize = maximumInputSize
+        self.maximumDepth = maximumDepth
     }
+
+    /// libxml2's `XML_ERR_INTERNAL_ERROR`, which it reports for excessive depth; used for
+    /// ``maximumDepth``.
+    public static let excessiveDepth = 1
 
     /// `NSXMLParserPrematureDocumentEndError`, reported for a missing or unclosed root.
     public static let prematureDocumentEnd = 5
@@ -46,9 +54,16 @@ public struct XMLWellFormedness: Sendable {
         }
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
-        let tracker = ElementTracker()
+        let tracker = ElementTracker(maximumDepth: maximumDepth)
         parser.delegate = tracker
         let finished = parser.parse()
+        if tracker.tooDeep {
+            throw ResponseSerializationError(
+                code: .invalidXML,
+                message: "Line \(parser.lineNumber): elements nested deeper than \(maximumDepth).",
+                number: Self.excessiveDepth
+            )
+        }
         if let error = parser.parserError {
             let nsError = error as NSError
             throw ResponseSerializationError(
@@ -69,8 +84,14 @@ public struct XMLWellFormedness: Sendable {
 
 /// Counts open elements and closed roots.
 private final class ElementTracker: NSObject, XMLParserDelegate {
+    let maximumDepth: Int
     var depth = 0
     var roots = 0
+    var tooDeep = false
+
+    init(maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
+    }
 
     func parser(
         _ parser: XMLParser,
@@ -80,6 +101,10 @@ private final class ElementTracker: NSObject, XMLParserDelegate {
         attributes: [String: String]
     ) {
         depth += 1
+        if depth > maximumDepth {
+            tooDeep = true
+            parser.abortParsing()
+        }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -93,4 +93,18 @@ import Testing
         }
         #expect(elapsed < .seconds(1))
     }
+
+    @Test func veryDeepNestingIsRefusedWithoutCrashing() {
+        let depth = 100_000
+        let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+        #expect(
+            throws: ResponseSerializationError(
+                code: .invalidXML,
+                message: "Line 1: elements nested deeper than 256.",
+                number: 1
+            )
+        ) { try checker.check(Array(text.utf8)) }
+        let limit = String(repeating: "<a>", count: 256) + String(repeating: "</a>", count: 256)
+        #expect(throws: Never.self) { try checker.check(Array(limit.utf8)) }
+    }
 }

@@ -204,6 +204,14 @@ import Testing
         #expect(serializer.serialize(response: response, data: tooDeep).error?.code == .invalidJSON)
     }
 
+    @Test func veryDeepNestingIsAnErrorNotACrash() {
+        let depth = 1_000_000
+        let data = bytes(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        let result = serializer.serialize(response: .fixture(contentType: "application/json"), data: data)
+        #expect(result.error?.code == .invalidJSON)
+        #expect(result.error?.offset == 512)
+    }
+
     @Test func nilResponseDecodes() {
         #expect(serializer.serialize(response: nil, data: bytes("[1]")).object == [1])
     }
