@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
+        .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
     ],
@@ -26,6 +27,11 @@ let package = Package(
         ),
         .target(
             name: "BoomerangSerialization",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangXML",
+            dependencies: ["BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -56,6 +62,11 @@ let package = Package(
         .testTarget(
             name: "BoomerangSerializationTests",
             dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangXMLTests",
+            dependencies: ["BoomerangXML", "BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

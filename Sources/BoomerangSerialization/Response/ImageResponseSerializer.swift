@@ -1,0 +1,81 @@
+/// `AFImageResponseSerializer` for a platform without an image stack: validates, then recognises
+/// the format and reads the pixel size with ``ImageHeaderReader`` (spec §2.7).
+///
+/// - Acceptable types are AFNetworking's list exactly (no WebP, SVG, JPEG 2000 or `image/x-ms-bmp`);
+///   the reader still recognises WebP for callers that widen the list.
+/// - `nil` or empty data gives no object and the validation error.
+/// - Data that is not a recognised image: AFNetworking reports **no error** (iOS returns a nil
+///   `UIImage`; macOS even returns an empty 0×0 `NSImage`). By default this port reports it
+///   (``UndecodableImagePolicy/error``: -1016 in `NSURLErrorDomain`, on top of the validation
+///   error); ``UndecodableImagePolicy/nilObject`` gives iOS's nil-without-error.
+public struct ImageResponseSerializer: ResponseSerializer {
+    /// AFNetworking's acceptable types.
+    public static let defaultAcceptableContentTypes: Set<String> = [
+        "image/tiff", "image/jpeg", "image/gif", "image/png", "image/ico", "image/x-icon",
+        "image/bmp", "image/x-bmp", "image/x-xbitmap", "image/x-win-bitmap",
+    ]
+
+    /// What to do with data that is not a recognised image.
+    public enum UndecodableImagePolicy: Sendable, Hashable {
+        /// Report ``ResponseSerializationError/Code/unrecognizedImage`` or
+        /// ``ResponseSerializationError/Code/truncatedImage`` (the default).
+        case error
+        /// Return no object and leave the validation error alone, as AFNetworking on iOS does.
+        case nilObject
+    }
+
+    /// The validation settings.
+    public var base: HTTPResponseSerializer
+    /// What to do with undecodable data. Default ``UndecodableImagePolicy/error``.
+    public var undecodableImagePolicy: UndecodableImagePolicy
+
+    /// Creates a serializer.
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
+        undecodableImagePolicy: UndecodableImagePolicy = .error
+    ) {
+        self.base = base
+        self.undecodableImagePolicy = undecodableImagePolicy
+    }
+
+    /// Validates and reads the image header.
+    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<ImageInfo> {
+        serialize(response, data, reportsErrors: true)
+    }
+
+    /// The object with no error pointer.
+    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> ImageInfo? {
+        serialize(response, data, reportsErrors: false).object
+    }
+
+    /// `.image(output)`.
+    public func responseObject(from output: ImageInfo, data: [UInt8]?) -> ResponseObject {
+        .image(output)
+    }
+
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
+        -> ResponseSerialization<ImageInfo>
+    {
+        let validationError: ResponseSerializationError?
+        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
+        case .stop(let error): return ResponseSerialization(object: nil, error: error)
+        case .proceed(let error): validationError = error
+        }
+        guard let data, !data.isEmpty else { return ResponseSerialization(object: nil, error: validationError) }
+        do {
+            return ResponseSerialization(object: try ImageHeaderReader.read(data), error: validationError)
+        } catch {
+            guard reportsErrors else { return ResponseSerialization(object: nil, error: nil) }
+            switch undecodableImagePolicy {
+            case .error:
+                return ResponseSerialization(object: nil, error: .attaching(validationError, to: error))
+            case .nilObject:
+                return ResponseSerialization(object: nil, error: validationError)
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// `AFPropertyListResponseSerializer`: validates, then reads an XML, binary or OpenStep property
+/// list with ``PropertyListReader`` (spec §2.6).
+///
+/// After the gate, `nil` data gives no object and the validation error, but **empty** data is read
+/// and fails (3840, "zero-length data"), as Foundation does; a real session always passes data, so
+/// a 204 with this serializer is an error. A read failure is on top with the validation error
+/// underneath.
+public struct PropertyListResponseSerializer: ResponseSerializer {
+    /// AFNetworking's acceptable types.
+    public static let defaultAcceptableContentTypes: Set<String> = ["application/x-plist"]
+
+    /// The validation settings.
+    public var base: HTTPResponseSerializer
+    /// The reader's limits.
+    public var readerConfiguration: PropertyListReader.Configuration
+
+    /// Creates a serializer.
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
+        readerConfiguration: PropertyListReader.Configuration = PropertyListReader.Configuration()
+    ) {
+        self.base = base
+        self.readerConfiguration = readerConfiguration
+    }
+
+    /// Validates and decodes.
+    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<StructuredValue> {
+        serialize(response, data, reportsErrors: true)
+    }
+
+    /// The object with no error pointer.
+    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> StructuredValue? {
+        serialize(response, data, reportsErrors: false).object
+    }
+
+    /// `.propertyList(output)`.
+    public func responseObject(from output: StructuredValue, data: [UInt8]?) -> ResponseObject {
+        .propertyList(output)
+    }
+
+    /// Reads a body without validation.
+    ///
+    /// - Throws: ``ResponseSerializationError`` with code ``ResponseSerializationError/Code/invalidPropertyList``.
+    public func decode(_ data: [UInt8]) throws(ResponseSerializationError) -> StructuredValue {
+        do {
+            return try PropertyListReader(configuration: readerConfiguration).read(data)
+        } catch {
+            let message = error.code == .emptyInput ? "Cannot parse a NULL or zero-length data" : error.description
+            throw ResponseSerializationError(code: .invalidPropertyList, message: message, offset: error.offset)
+        }
+    }
+
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
+        -> ResponseSerialization<StructuredValue>
+    {
+        let validationError: ResponseSerializationError?
+        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
+        case .stop(let error): return ResponseSerialization(object: nil, error: error)
+        case .proceed(let error): validationError = error
+        }
+        guard let data else { return ResponseSerialization(object: nil, error: validationError) }
+        do {
+            return ResponseSerialization(object: try decode(data), error: validationError)
+        } catch {
+            let reported = reportsErrors ? ResponseSerializationError.attaching(validationError, to: error) : nil
+            return ResponseSerialization(object: nil, error: reported)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// `AFXMLParserResponseSerializer` without FoundationXML: validates and returns the bytes an XML
+/// parser will read, **without parsing them** (spec §2.5).
+///
+/// Invalid XML therefore gives an object and no error, and empty data gives an object too; only
+/// `nil` data gives none. `BoomerangXML` turns the bytes into a Foundation `XMLParser` with external
+/// entities off.
+public struct XMLParserResponseSerializer: ResponseSerializer {
+    /// AFNetworking's acceptable types (shared with the XML document serializer).
+    public static let defaultAcceptableContentTypes: Set<String> = ["application/xml", "text/xml"]
+
+    /// The validation settings.
+    public var base: HTTPResponseSerializer
+
+    /// Creates a serializer.
+    public init(
+        base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes)
+    ) {
+        self.base = base
+    }
+
+    /// Validates and returns the data to parse.
+    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<[UInt8]> {
+        serialize(response, data, reportsErrors: true)
+    }
+
+    /// The object with no error pointer.
+    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> [UInt8]? {
+        serialize(response, data, reportsErrors: false).object
+    }
+
+    /// `.xmlParser(output)`.
+    public func responseObject(from output: [UInt8], data: [UInt8]?) -> ResponseObject {
+        .xmlParser(output)
+    }
+
+    private func serialize(
+        _ response: ResponseValue?,
+        _ data: [UInt8]?,
+        reportsErrors: Bool
+    )
+        -> ResponseSerialization<[UInt8]>
+    {
+        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
+        case .stop(let error): return ResponseSerialization(object: nil, error: error)
+        case .proceed(let error): return ResponseSerialization(object: data, error: error)
+        }
+    }
+}

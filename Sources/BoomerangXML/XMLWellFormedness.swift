@@ -1,0 +1,114 @@
+public import BoomerangSerialization
+import Foundation
+import FoundationXML
+
+/// Checks that bytes are one well-formed XML document with FoundationXML's `XMLParser`, never
+/// resolving external entities.
+///
+/// `XMLParser.parse()` on Linux returns `true` for a truncated document (`<a><b/>`) and for empty
+/// input, so the check also requires no `parserError`, exactly one root element and every element
+/// closed. libxml2's amplification guard stops entity expansion bombs (billion laughs) with error
+/// 89; ``maximumInputSize`` and ``maximumDepth`` bound the work otherwise (FoundationXML's parser
+/// itself accepts 100,000 nested elements).
+public struct XMLWellFormedness: Sendable {
+    /// The longest input in bytes. Default 10 MiB.
+    public var maximumInputSize: Int
+    /// The deepest element nesting. Default 256, libxml2's own limit without `XML_PARSE_HUGE`.
+    public var maximumDepth: Int
+
+    /// Creates a checker.
+    public init(maximumInputSize: Int = 10 * 1024 * 1024, maximumDepth: Int = 256) {
+        self.maximumInputSize = maximumInputSize
+        self.maximumDepth = maximumDepth
+    }
+
+    /// libxml2's `XML_ERR_INTERNAL_ERROR`, which it reports for excessive depth; used for
+    /// ``maximumDepth``.
+    public static let excessiveDepth = 1
+
+    /// `NSXMLParserPrematureDocumentEndError`, reported for a missing or unclosed root.
+    public static let prematureDocumentEnd = 5
+    /// `NSXMLParserEmptyDocumentError`, reported for empty or `nil` data.
+    public static let emptyDocument = 4
+
+    /// Checks `data`.
+    ///
+    /// - Throws: ``ResponseSerializationError`` with code
+    ///   ``ResponseSerializationError/Code/invalidXML`` whose number is the parser's error code.
+    public func check(_ data: [UInt8]) throws(ResponseSerializationError) {
+        guard !data.isEmpty else {
+            throw ResponseSerializationError(
+                code: .invalidXML,
+                message: "The document is empty.",
+                offset: 0,
+                number: Self.emptyDocument
+            )
+        }
+        guard data.count <= maximumInputSize else {
+            throw ResponseSerializationError(
+                code: .invalidXML,
+                message: "The document is longer than \(maximumInputSize) bytes.",
+                offset: maximumInputSize,
+                number: 0
+            )
+        }
+        let parser = XMLParser(data: Data(data))
+        parser.shouldResolveExternalEntities = false
+        let tracker = ElementTracker(maximumDepth: maximumDepth)
+        parser.delegate = tracker
+        let finished = parser.parse()
+        if tracker.tooDeep {
+            throw ResponseSerializationError(
+                code: .invalidXML,
+                message: "Line \(parser.lineNumber): elements nested deeper than \(maximumDepth).",
+                number: Self.excessiveDepth
+            )
+        }
+        if let error = parser.parserError {
+            let nsError = error as NSError
+            throw ResponseSerializationError(
+                code: .invalidXML,
+                message: "Line \(parser.lineNumber), column \(parser.columnNumber): XML parser error \(nsError.code).",
+                number: nsError.code
+            )
+        }
+        guard finished, tracker.roots == 1, tracker.depth == 0 else {
+            throw ResponseSerializationError(
+                code: .invalidXML,
+                message: tracker.roots == 0 ? "The document has no root element." : "The document ends early.",
+                number: Self.prematureDocumentEnd
+            )
+        }
+    }
+}
+
+/// Counts open elements and closed roots.
+private final class ElementTracker: NSObject, XMLParserDelegate {
+    let maximumDepth: Int
+    var depth = 0
+    var roots = 0
+    var tooDeep = false
+
+    init(maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
+    }
+
+    func parser(
+        _ parser: XMLParser,
+        didStartElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String]
+    ) {
+        depth += 1
+        if depth > maximumDepth {
+            tooDeep = true
+            parser.abortParsing()
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        depth -= 1
+        if depth == 0 { roots += 1 }
+    }
+}
