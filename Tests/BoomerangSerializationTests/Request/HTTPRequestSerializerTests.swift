@@ -139,6 +139,22 @@ import Testing
         #expect(post.body.text == "crazy string?&")
     }
 
+    @Test func emptyCustomQueryLeavesTheURLUntouched() throws {
+        let serializer = Self.makeSerializer()
+        serializer.setQueryStringSerialization { _, _ in "" }
+        let request = try serializer.request(method: .get, url: "http://x.test/?", parameters: ["k": "v"])
+        #expect(request.url == "http://x.test/?")
+    }
+
+    @Test func customSerializationSeesTheRequestAndParameters() throws {
+        let serializer = Self.makeSerializer()
+        serializer.setQueryStringSerialization { request, parameters in
+            "\(request.method.rawValue)-\(parameters == ["k": "v"])"
+        }
+        let request = try serializer.request(method: .put, url: "http://x.test/", parameters: ["k": "v"])
+        #expect(request.body.text == "PUT-true")
+    }
+
     @Test func customSerializationErrorAbortsUnchanged() {
         let serializer = Self.makeSerializer()
         serializer.setQueryStringSerialization { _, _ in throw CustomError(reason: "nope") }
