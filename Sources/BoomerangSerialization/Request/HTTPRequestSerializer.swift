@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Builds requests with parameters in the query string or a urlencoded body: AFNetworking's
 /// `AFHTTPRequestSerializer` (serialization spec §1.5).
@@ -16,12 +16,15 @@ import Synchronization
 /// The serializer is a shared object, like AFNetworking's: its state sits behind a lock, so headers
 /// can be set from many threads while requests are built. Text is always UTF-8.
 ///
+/// The lock is an `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`: ThreadSanitizer
+/// on Linux does not see `Mutex`'s futex-based synchronization and reports false races.
+///
 /// ```swift
 /// let serializer = HTTPRequestSerializer()
 /// let request = try serializer.request(method: .get, url: "http://localhost/get", parameters: ["q": "a b"])
 /// // request.url == "http://localhost/get?q=a%20b"
 /// ```
-public final class HTTPRequestSerializer: RequestSerializer {
+public final class HTTPRequestSerializer: RequestSerializer, @unchecked Sendable {
     /// A custom query-string builder: AFNetworking's `queryStringSerialization` block. It receives
     /// the request as given and the non-`nil` parameters; its string is used verbatim. An error it
     /// throws aborts the request and is passed up unchanged.
@@ -35,7 +38,15 @@ public final class HTTPRequestSerializer: RequestSerializer {
         var properties = RequestProperties()
     }
 
-    private let state: Mutex<State>
+    private let lock = NSLock()
+    private var unsafeState: State
+
+    /// Runs `body` with exclusive access to the state.
+    private func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&unsafeState)
+    }
 
     /// Creates a serializer with AFNetworking's default headers.
     ///
@@ -56,24 +67,24 @@ public final class HTTPRequestSerializer: RequestSerializer {
         if let userAgent {
             initial.headers.set(name: "User-Agent", value: userAgent)
         }
-        state = Mutex(initial)
+        unsafeState = initial
     }
 
     /// A snapshot of the default headers, in the order they were first set.
     public var httpRequestHeaders: HTTPHeaders {
-        state.withLock { $0.headers }
+        withState { $0.headers }
     }
 
     /// Sets a default header, replacing any of the same name (compared case-insensitively); `nil`
     /// removes it.
     public func setValue(_ value: String?, forHTTPHeaderField field: String) {
-        state.withLock { $0.headers.set(name: field, value: value) }
+        withState { $0.headers.set(name: field, value: value) }
     }
 
     /// The default header of this name, compared case-insensitively (AFNetworking's store is
     /// case-sensitive; the core is not).
     public func value(forHTTPHeaderField field: String) -> String? {
-        state.withLock { $0.headers[field] }
+        withState { $0.headers[field] }
     }
 
     /// Sets `Authorization: Basic <base64 of "username:password">`, UTF-8, no line breaks.
@@ -90,26 +101,26 @@ public final class HTTPRequestSerializer: RequestSerializer {
     /// The methods whose parameters go in the URL; GET, HEAD and DELETE by default. Methods are
     /// compared after uppercasing, so `get` counts as GET.
     public var httpMethodsEncodingParametersInURI: Set<String> {
-        get { state.withLock { $0.methodsInURI } }
-        set { state.withLock { $0.methodsInURI = Set(newValue.map { $0.uppercased() }) } }
+        get { withState { $0.methodsInURI } }
+        set { withState { $0.methodsInURI = Set(newValue.map { $0.uppercased() }) } }
     }
 
     /// The transport properties copied into requests that ``request(method:url:parameters:)``
     /// builds; each only when set (not `nil`).
     public var properties: RequestProperties {
-        get { state.withLock { $0.properties } }
-        set { state.withLock { $0.properties = newValue } }
+        get { withState { $0.properties } }
+        set { withState { $0.properties = newValue } }
     }
 
     /// The query-string style in use when no custom serialization is set.
     public var queryStringConfiguration: QueryStringConfiguration {
-        state.withLock { $0.configuration }
+        withState { $0.configuration }
     }
 
     /// Uses ``QueryStringEncoder`` with `configuration` and clears any custom serialization:
     /// AFNetworking's `setQueryStringSerializationWithStyle:`.
     public func setQueryStringSerialization(configuration: QueryStringConfiguration) {
-        state.withLock {
+        withState {
             $0.configuration = configuration
             $0.customSerialization = nil
         }
@@ -118,12 +129,12 @@ public final class HTTPRequestSerializer: RequestSerializer {
     /// Uses `serialization` to build query strings: AFNetworking's
     /// `setQueryStringSerializationWithBlock:`.
     public func setQueryStringSerialization(_ serialization: @escaping QueryStringSerialization) {
-        state.withLock { $0.customSerialization = serialization }
+        withState { $0.customSerialization = serialization }
     }
 
     /// Whether `method`'s parameters go in the URL.
     public func encodesParametersInURI(_ method: HTTPMethod) -> Bool {
-        let methods = state.withLock { $0.methodsInURI }
+        let methods = withState { $0.methodsInURI }
         return methods.contains(method.rawValue.uppercased())
     }
 
@@ -141,7 +152,7 @@ public final class HTTPRequestSerializer: RequestSerializer {
     ///
     /// - Throws: the custom query-string serialization's error, unchanged.
     public func serialize(_ request: HTTPRequest, parameters: QueryValue?) throws -> HTTPRequest {
-        let (configuration, custom, methods) = state.withLock { ($0.configuration, $0.customSerialization, $0.methodsInURI) }
+        let (configuration, custom, methods) = withState { ($0.configuration, $0.customSerialization, $0.methodsInURI) }
         var result = applyingDefaultHeaders(to: request)
         var query: String?
         if let parameters {

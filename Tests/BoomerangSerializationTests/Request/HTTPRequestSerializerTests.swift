@@ -30,7 +30,7 @@ import Testing
     func putsParametersInTheURL(method: String, url: String, parameters: QueryValue?, expected: String) throws {
         let request = try Self.makeSerializer().request(method: HTTPMethod(method), url: url, parameters: parameters)
         #expect(request.url == expected)
-        #expect(request.body.isNone)
+        #expect(request.body.isNoBody)
         #expect(request.headers["Content-Type"] == nil)
     }
 
@@ -47,7 +47,7 @@ import Testing
     func putsParametersInTheBody(method: String, parameters: QueryValue?, expected: String) throws {
         let request = try Self.makeSerializer().request(method: HTTPMethod(method), url: "http://x.test/p", parameters: parameters)
         #expect(request.url == "http://x.test/p")
-        #expect(request.body.text == expected)
+        #expect(request.body.serializedText == expected)
         #expect(request.headers.values(for: "Content-Type") == ["application/x-www-form-urlencoded"])
     }
 
@@ -56,7 +56,7 @@ import Testing
         request.headers.add(name: "content-type", value: "text/plain")
         let result = try Self.makeSerializer().serialize(request, parameters: ["a": "b"])
         #expect(result.headers.values(for: "Content-Type") == ["text/plain"])
-        #expect(result.body.text == "a=b")
+        #expect(result.body.serializedText == "a=b")
     }
 
     @Test func defaultHeadersNeverOverrideRequestHeaders() throws {
@@ -136,7 +136,23 @@ import Testing
         let get = try serializer.request(method: .get, url: "http://x.test/", parameters: ["k": "v"])
         #expect(get.url == "http://x.test/?crazy string?&")
         let post = try serializer.request(method: .post, url: "http://x.test/", parameters: ["k": "v"])
-        #expect(post.body.text == "crazy string?&")
+        #expect(post.body.serializedText == "crazy string?&")
+    }
+
+    @Test func emptyCustomQueryLeavesTheURLUntouched() throws {
+        let serializer = Self.makeSerializer()
+        serializer.setQueryStringSerialization { _, _ in "" }
+        let request = try serializer.request(method: .get, url: "http://x.test/?", parameters: ["k": "v"])
+        #expect(request.url == "http://x.test/?")
+    }
+
+    @Test func customSerializationSeesTheRequestAndParameters() throws {
+        let serializer = Self.makeSerializer()
+        serializer.setQueryStringSerialization { request, parameters in
+            "\(request.method.rawValue)-\(parameters == ["k": "v"])"
+        }
+        let request = try serializer.request(method: .put, url: "http://x.test/", parameters: ["k": "v"])
+        #expect(request.body.serializedText == "PUT-true")
     }
 
     @Test func customSerializationErrorAbortsUnchanged() {
@@ -151,7 +167,7 @@ import Testing
         let serializer = Self.makeSerializer()
         serializer.setQueryStringSerialization { _, _ in throw CustomError(reason: "called") }
         let request = try serializer.request(method: .post, url: "http://x.test/", parameters: nil)
-        #expect(request.body.text == "")
+        #expect(request.body.serializedText == "")
     }
 
     @Test func styleSetterClearsCustomSerialization() throws {
@@ -170,7 +186,7 @@ import Testing
         let post = try serializer.request(method: .post, url: "http://x.test/", parameters: ["k": "v"])
         #expect(post.url == "http://x.test/?k=v")
         let get = try serializer.request(method: .get, url: "http://x.test/", parameters: ["k": "v"])
-        #expect(get.body.text == "k=v")
+        #expect(get.body.serializedText == "k=v")
     }
 
     @Test func propertiesAreAppliedOnlyWhenSet() throws {

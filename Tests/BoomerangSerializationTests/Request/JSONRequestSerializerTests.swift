@@ -10,7 +10,7 @@ import Testing
 
     @Test func writesCompactJSONBody() throws {
         let request = try Self.makeSerializer().request(method: .post, url: "http://x.test/post", parameters: ["key": "value", "n": [1, 1.5, true, nil]])
-        #expect(request.body.text == #"{"key":"value","n":[1,1.5,true,null]}"#)
+        #expect(request.body.serializedText == #"{"key":"value","n":[1,1.5,true,null]}"#)
         #expect(request.headers.values(for: "Content-Type") == ["application/json"])
         #expect(request.headers["Accept-Language"] == "en;q=1")
         #expect(request.url == "http://x.test/post")
@@ -20,13 +20,13 @@ import Testing
     func uriMethodsUseTheQueryString(method: String) throws {
         let request = try Self.makeSerializer().request(method: HTTPMethod(method), url: "http://x.test/", parameters: ["key": "value"])
         #expect(request.url == "http://x.test/?key=value")
-        #expect(request.body.isNone)
+        #expect(request.body.isNoBody)
         #expect(request.headers["Content-Type"] == nil)
     }
 
     @Test func nilParametersGiveNoBodyAndNoContentType() throws {
         let request = try Self.makeSerializer().request(method: .post, url: "http://x.test/", parameters: nil)
-        #expect(request.body.isNone)
+        #expect(request.body.isNoBody)
         #expect(request.headers["Content-Type"] == nil)
         #expect(request.headers["Accept-Language"] == "en;q=1")
     }
@@ -65,7 +65,7 @@ import Testing
 
     @Test func fragmentsAllowedWritesTopLevelScalars() throws {
         let request = try Self.makeSerializer(.fragmentsAllowed).request(method: .post, url: "http://x.test/", parameters: "a/b")
-        #expect(request.body.text == #""a\/b""#)
+        #expect(request.body.serializedText == #""a\/b""#)
     }
 
     static let textCases: [(QueryValue, JSONWritingOptions, String)] = [
@@ -86,7 +86,7 @@ import Testing
 
     @Test(arguments: 0..<60)
     func matchesJSONSerializationOnRandomTrees(seed: Int) throws {
-        var generator = SplitMix64(seed: UInt64(seed) &+ 99)
+        var generator = QuerySplitMix64(seed: UInt64(seed) &+ 99)
         let value = Self.randomTree(depth: 0, using: &generator)
         for options in [JSONWritingOptions(), .prettyPrinted] {
             var foundationOptions: JSONSerialization.WritingOptions = [.sortedKeys]
@@ -97,7 +97,7 @@ import Testing
         }
     }
 
-    static func randomTree(depth: Int, using generator: inout SplitMix64) -> QueryValue {
+    static func randomTree(depth: Int, using generator: inout QuerySplitMix64) -> QueryValue {
         var dictionary: [String: QueryValue] = [:]
         for _ in 0..<Int.random(in: 0...4, using: &generator) {
             let key = String((0..<Int.random(in: 1...5, using: &generator)).map { _ in "abcxyz".randomElement(using: &generator)! })
@@ -106,7 +106,7 @@ import Testing
         return .dictionary(dictionary)
     }
 
-    static func randomValue(depth: Int, using generator: inout SplitMix64) -> QueryValue {
+    static func randomValue(depth: Int, using generator: inout QuerySplitMix64) -> QueryValue {
         switch Int.random(in: 0..<(depth < 4 ? 8 : 6), using: &generator) {
         case 0: return .null
         case 1: return .string(String((0..<Int.random(in: 0...8, using: &generator)).map { _ in "aZ /\\\"\n\t\u{1}é😀".randomElement(using: &generator)! }))

@@ -27,13 +27,13 @@ import Testing
             </plist>
 
             """
-        #expect(request.body.text == expected)
+        #expect(request.body.serializedText == expected)
         #expect(request.headers.values(for: "Content-Type") == ["application/x-plist"])
     }
 
     @Test func writesBinaryPropertyList() throws {
         let request = try Self.makeSerializer(.binary).request(method: .put, url: "http://x.test/", parameters: ["d": .data([1, 2])])
-        let bytes = try #require(request.body.bytes)
+        let bytes = try #require(request.body.serializedBytes)
         #expect(bytes.starts(with: Array("bplist00".utf8)))
         let object = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Data]
         #expect(object == ["d": Data([1, 2])])
@@ -42,12 +42,12 @@ import Testing
     @Test func uriMethodsUseTheQueryString() throws {
         let request = try Self.makeSerializer().request(method: .delete, url: "http://x.test/", parameters: ["k": "v"])
         #expect(request.url == "http://x.test/?k=v")
-        #expect(request.body.isNone)
+        #expect(request.body.isNoBody)
     }
 
     @Test func nilParametersGiveNoBodyAndNoContentType() throws {
         let request = try Self.makeSerializer().request(method: .post, url: "http://x.test/", parameters: nil)
-        #expect(request.body.isNone)
+        #expect(request.body.isNoBody)
         #expect(request.headers.isEmpty)
     }
 

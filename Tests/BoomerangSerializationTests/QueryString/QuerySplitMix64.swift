@@ -1,5 +1,5 @@
-/// A tiny seeded pseudo-random generator (SplitMix64) so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
+/// A tiny seeded pseudo-random generator (SplitMix64) for the query, percent and request tests, so property tests are reproducible.
+struct QuerySplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {

@@ -2,19 +2,19 @@
 
 extension RequestBody {
     /// The in-memory bytes, or `nil` for `.none` and streams.
-    var bytes: [UInt8]? {
+    var serializedBytes: [UInt8]? {
         if case .bytes(let bytes) = self { return bytes }
         return nil
     }
 
     /// Whether the body is `.none`.
-    var isNone: Bool {
+    var isNoBody: Bool {
         if case .none = self { return true }
         return false
     }
 
     /// The in-memory bytes as UTF-8 text.
-    var text: String? {
-        bytes.map { String(decoding: $0, as: UTF8.self) }
+    var serializedText: String? {
+        serializedBytes.map { String(decoding: $0, as: UTF8.self) }
     }
 }
