@@ -5,12 +5,12 @@ import Testing
     @Test func afNetworkingBoundaryIsUppercaseHexOf25Characters() {
         #expect(MultipartBoundary.afNetworking(0x0123_4567, 0x89AB_CDEF) == "Boundary+0123456789ABCDEF")
         #expect(MultipartBoundary.afNetworking(0, 0xF) == "Boundary+000000000000000F")
-        var generator = MultipartTestRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let boundary = MultipartBoundary.random(using: &generator)
         #expect(boundary.utf8.count == 25)
         #expect(boundary.hasPrefix("Boundary+"))
         #expect(boundary.dropFirst(9).allSatisfy { "0123456789ABCDEF".contains($0) })
-        var again = MultipartTestRandom(seed: 7)
+        var again = SplitMix64(seed: 7)
         #expect(MultipartBoundary.random(using: &again) == boundary)
         #expect(MultipartBoundary.random() != MultipartBoundary.random())
     }

@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [1, 2, 7, 64, 4096, 65536])
     func readsIdenticallyThroughAnyBufferSize(bufferSize: Int) throws {
         let directory = try TemporaryDirectory()
-        var generator = MultipartTestRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let fileBytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let path = try directory.file("data.bin", contents: fileBytes)
         var form = Self.twoPartForm()

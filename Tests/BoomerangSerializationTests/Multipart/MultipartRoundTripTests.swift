@@ -5,13 +5,13 @@ import Testing
 @Suite struct MultipartRoundTripTests {
     enum Kind { case form, file, custom }
 
-    static func randomName(_ generator: inout MultipartTestRandom) -> String {
+    static func randomName(_ generator: inout SplitMix64) -> String {
         let alphabet = Array("abcXYZ019 _-[]\\/;=.'é€😀")
         let length = Int.random(in: 0...12, using: &generator)
         return String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
-    static func randomToken(_ generator: inout MultipartTestRandom) -> String {
+    static func randomToken(_ generator: inout SplitMix64) -> String {
         let alphabet = Array("abcdefXYZ0123456789-_!#$%&'*+.^`|~")
         return String(
             (0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Binary bytes with CRLFs and runs that look like the boundary but are not delimiters.
-    static func randomBody(_ generator: inout MultipartTestRandom, boundary: String) -> [UInt8] {
+    static func randomBody(_ generator: inout SplitMix64, boundary: String) -> [UInt8] {
         let lookalikes: [[UInt8]] = [
             Array("\r\n--".utf8), Array("\r\n".utf8), Array("\r\n--\(boundary)X".utf8),
             Array("\r\n--\(boundary.dropLast())".utf8), Array("--\(boundary)\r\n".utf8), Array("\r\n--Boundary+".utf8),
@@ -59,7 +59,7 @@ import Testing
     }
 
     static func randomForm(seed: UInt64) -> (MultipartFormData, [[UInt8]]) {
-        var generator = MultipartTestRandom(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let boundary =
             Bool.random(using: &generator)
             ? MultipartBoundary.random(using: &generator)
@@ -127,7 +127,7 @@ import Testing
 
     /// Robustness M07 (Go TestParseAllSizes): every body size from 0 to 5 KiB, CRLF-rich, in odd chunks.
     @Test func everyBodySizeUpTo5KiB() throws {
-        var generator = MultipartTestRandom(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let pool: [UInt8] = (0..<5120).map { _ in [13, 10, 45, 66, 0x41].randomElement(using: &generator)! }
         for size in 0...5120 {
             var form = MultipartFormData(boundary: "B")

@@ -90,7 +90,7 @@ import Testing
 
     @Test(arguments: 0..<100)
     func roundTripsRandomText(seed: Int) throws {
-        var generator = QuerySplitMix64(seed: UInt64(seed) &+ 1000)
+        var generator = SplitMix64(seed: UInt64(seed) &+ 1000)
         let text = PercentEncoderTests.randomText(using: &generator)
         for encoder in [PercentEncoder.afnetworking, .spaceAsPlus] {
             let decoder = PercentDecoder(decodesPlusAsSpace: encoder.encodesSpaceAsPlus)
@@ -100,7 +100,7 @@ import Testing
 
     @Test(arguments: 0..<30)
     func roundTripsRandomBytes(seed: Int) throws {
-        var generator = QuerySplitMix64(seed: UInt64(seed) &+ 5000)
+        var generator = SplitMix64(seed: UInt64(seed) &+ 5000)
         let bytes = (0..<Int.random(in: 0...200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         #expect(try PercentDecoder().decode(PercentEncoder.afnetworking.encodedBytes(bytes)) == bytes)
     }

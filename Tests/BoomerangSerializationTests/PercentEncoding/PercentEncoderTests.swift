@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: 0..<50)
     func matchesFoundationOnRandomText(seed: Int) {
-        var generator = QuerySplitMix64(seed: UInt64(seed))
+        var generator = SplitMix64(seed: UInt64(seed))
         let text = Self.randomText(using: &generator)
         #expect(PercentEncoder.afnetworking.encode(text) == Self.foundationEscape(text), "seed \(seed)")
     }
@@ -87,7 +87,7 @@ import Testing
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "<nil>"
     }
 
-    static func randomText(using generator: inout QuerySplitMix64) -> String {
+    static func randomText(using generator: inout SplitMix64) -> String {
         let pools: [ClosedRange<UInt32>] = [0x00...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF]
         var scalars = String.UnicodeScalarView()
         let length = Int.random(in: 0...80, using: &generator)

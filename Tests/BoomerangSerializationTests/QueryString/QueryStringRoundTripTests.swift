@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: 0..<200)
     func roundTripsRandomTrees(seed: Int) throws {
-        var generator = QuerySplitMix64(seed: UInt64(seed) &* 7919)
+        var generator = SplitMix64(seed: UInt64(seed) &* 7919)
         let (tree, expected) = Self.randomDictionary(depth: 0, using: &generator)
         for (configuration, decoder) in Self.variants {
             let encoded = QueryStringEncoder(configuration: configuration).encode(.dictionary(tree))
@@ -30,21 +30,21 @@ import Testing
     static let keyAlphabet = Array("abcXYZ09 _-.~é中😀&=+%?/#")
     static let valueAlphabet = Array("abcXYZ09 _-.~é中😀&=+%?/#[]")
 
-    static func randomText(_ alphabet: [Character], minimum: Int, using generator: inout QuerySplitMix64) -> String {
+    static func randomText(_ alphabet: [Character], minimum: Int, using generator: inout SplitMix64) -> String {
         String((0..<Int.random(in: minimum...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
     /// A key that cannot be read as bracket syntax or an array index: it starts with a letter.
-    static func randomKey(using generator: inout QuerySplitMix64) -> String {
+    static func randomKey(using generator: inout SplitMix64) -> String {
         "k" + randomText(keyAlphabet, minimum: 0, using: &generator)
     }
 
-    static func randomLeaf(using generator: inout QuerySplitMix64) -> QueryValue {
+    static func randomLeaf(using generator: inout SplitMix64) -> QueryValue {
         Int.random(in: 0..<6, using: &generator) == 0 ? .null : .string(randomText(valueAlphabet, minimum: 0, using: &generator))
     }
 
     /// A random dictionary and what decoding its encoding must give.
-    static func randomDictionary(depth: Int, using generator: inout QuerySplitMix64) -> ([String: QueryValue], [String: QueryValue]) {
+    static func randomDictionary(depth: Int, using generator: inout SplitMix64) -> ([String: QueryValue], [String: QueryValue]) {
         var tree: [String: QueryValue] = [:]
         var expected: [String: QueryValue] = [:]
         for _ in 0..<Int.random(in: 1...4, using: &generator) {

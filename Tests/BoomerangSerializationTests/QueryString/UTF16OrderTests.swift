@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: 0..<20)
     func agreesWithUTF16CodeUnitOrder(seed: Int) {
-        var generator = QuerySplitMix64(seed: UInt64(seed) &+ 31)
+        var generator = SplitMix64(seed: UInt64(seed) &+ 31)
         let strings = (0..<40).map { _ in PercentEncoderTests.randomText(using: &generator) }
         for lhs in strings {
             for rhs in strings {

@@ -86,7 +86,7 @@ import Testing
 
     @Test(arguments: 0..<60)
     func matchesJSONSerializationOnRandomTrees(seed: Int) throws {
-        var generator = QuerySplitMix64(seed: UInt64(seed) &+ 99)
+        var generator = SplitMix64(seed: UInt64(seed) &+ 99)
         let value = Self.randomTree(depth: 0, using: &generator)
         for options in [JSONWritingOptions(), .prettyPrinted] {
             var foundationOptions: JSONSerialization.WritingOptions = [.sortedKeys]
@@ -97,7 +97,7 @@ import Testing
         }
     }
 
-    static func randomTree(depth: Int, using generator: inout QuerySplitMix64) -> QueryValue {
+    static func randomTree(depth: Int, using generator: inout SplitMix64) -> QueryValue {
         var dictionary: [String: QueryValue] = [:]
         for _ in 0..<Int.random(in: 0...4, using: &generator) {
             let key = String((0..<Int.random(in: 1...5, using: &generator)).map { _ in "abcxyz".randomElement(using: &generator)! })
@@ -106,7 +106,7 @@ import Testing
         return .dictionary(dictionary)
     }
 
-    static func randomValue(depth: Int, using generator: inout QuerySplitMix64) -> QueryValue {
+    static func randomValue(depth: Int, using generator: inout SplitMix64) -> QueryValue {
         switch Int.random(in: 0..<(depth < 4 ? 8 : 6), using: &generator) {
         case 0: return .null
         case 1: return .string(String((0..<Int.random(in: 0...8, using: &generator)).map { _ in "aZ /\\\"\n\t\u{1}é😀".randomElement(using: &generator)! }))

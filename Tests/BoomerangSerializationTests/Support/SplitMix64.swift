@@ -1,5 +1,6 @@
-/// A tiny seeded pseudo-random generator (SplitMix64) for the query, percent and request tests, so property tests are reproducible.
-struct QuerySplitMix64: RandomNumberGenerator {
+/// A tiny seeded pseudo-random generator (SplitMix64), shared by every property test of the core
+/// so that a failing seed reproduces.
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
