@@ -65,6 +65,11 @@ public final class Server: Sendable {
         return port
     }
 
+    /// The number of client connections open now, over every loop.
+    public var openConnections: Int {
+        context.connectionBudget.current
+    }
+
     /// The port the running server listens on.
     public var port: Int? {
         state.withLock { $0?.port }
