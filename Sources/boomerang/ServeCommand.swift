@@ -36,7 +36,8 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The config file; a path given here must exist. (default: \(SettingsLoader.defaultConfigPath), used if it exists)",
+            "The config file; a path given here must exist."
+                + " (default: \(SettingsLoader.defaultConfigPath), used if it exists)",
             valueName: "path"
         )
     )

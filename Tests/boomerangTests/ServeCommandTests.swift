@@ -8,7 +8,9 @@ import Testing
 @Suite struct ServeCommandTests {
     @Test func serveIsTheDefaultSubcommand() throws {
         #expect(try BoomerangCommand.parseAsRoot([]) is ServeCommand)
-        let command = try #require(try BoomerangCommand.parseAsRoot(["--port", "9", "--no-access-log"]) as? ServeCommand)
+        let command = try #require(
+            try BoomerangCommand.parseAsRoot(["--port", "9", "--no-access-log"]) as? ServeCommand
+        )
         #expect(command.optionValues == ["port": "9", "access-log": "false"])
         let explicit = try #require(try BoomerangCommand.parseAsRoot(["serve", "--port", "9"]) as? ServeCommand)
         #expect(explicit.optionValues == ["port": "9"])
@@ -63,7 +65,10 @@ import Testing
     // MARK: The built binary
 
     @Test func binaryPrintsTheSettingsAndExitsZero() throws {
-        let result = try Subprocess.runBoomerang(["--port", "0", "--log-format", "json"], environment: ["THREADS": "4"])
+        let result = try Subprocess.runBoomerang(
+            ["--port", "0", "--log-format", "json"],
+            environment: ["THREADS": "4"]
+        )
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(
@@ -81,22 +86,30 @@ import Testing
     @Test func binaryReadsTheDefaultConfigFromTheWorkingDirectory() throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory.appending(path: "config"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appending(path: "config"),
+            withIntermediateDirectories: true
+        )
         try Data("port: 4321\n".utf8).write(to: directory.appending(path: "config/server.yaml"))
         let result = try Subprocess.runBoomerang(["serve"], in: directory)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("\"port\":4321,"))
     }
 
-    @Test(arguments: [
-        (["serve", "--port", "70000"], [:], "Error: invalid value '70000' for --port: expected an integer from 0 to 65535\n"),
-        (
-            [], ["LOG_LEVEL": "loud"],
-            "Error: invalid value 'loud' for environment variable LOG_LEVEL: "
-                + "expected one of trace, debug, info, notice, warning, error, critical\n"
-        ),
-        (["--config", "nowhere.yaml"], [:], "Error: config file nowhere.yaml does not exist\n"),
-    ] as [([String], [String: String], String)])
+    @Test(
+        arguments: [
+            (
+                ["serve", "--port", "70000"], [:],
+                "Error: invalid value '70000' for --port: expected an integer from 0 to 65535\n"
+            ),
+            (
+                [], ["LOG_LEVEL": "loud"],
+                "Error: invalid value 'loud' for environment variable LOG_LEVEL: "
+                    + "expected one of trace, debug, info, notice, warning, error, critical\n"
+            ),
+            (["--config", "nowhere.yaml"], [:], "Error: config file nowhere.yaml does not exist\n"),
+        ] as [([String], [String: String], String)]
+    )
     func binaryReportsSettingsErrorsWithStatusOne(_ arguments: [String], environment: [String: String], message: String)
         throws
     {
@@ -109,7 +122,10 @@ import Testing
     @Test func binaryReportsAnUnknownConfigKeyWithStatusOne() throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory.appending(path: "config"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appending(path: "config"),
+            withIntermediateDirectories: true
+        )
         try Data("host: ::1\nprot: 80\n".utf8).write(to: directory.appending(path: "config/server.yaml"))
         let result = try Subprocess.runBoomerang([], in: directory)
         #expect(result.status == 1)

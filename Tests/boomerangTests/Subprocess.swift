@@ -11,7 +11,9 @@ struct Completed {
 enum Subprocess {
     /// The `boomerang` binary built beside the test bundle.
     static let boomerang: URL = {
-        let besideTests = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "boomerang")
+        let besideTests = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(
+            path: "boomerang"
+        )
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
         return packageRoot.appending(path: ".build/debug/boomerang")
     }()

@@ -150,7 +150,8 @@ extension SettingsError {
     static func fileTooLarge(path: String) -> SettingsError {
         SettingsError(
             code: .fileTooLarge,
-            message: "\(path) is larger than \(SettingsLoader.maximumConfigFileBytes) bytes, the limit for a config file",
+            message:
+                "\(path) is larger than \(SettingsLoader.maximumConfigFileBytes) bytes, the limit for a config file",
             path: path
         )
     }

@@ -22,42 +22,85 @@ import Testing
 
     static let layers: [Layers] = [
         Layers(
-            setting: .port, option: "9001", environment: "9002", file: "9003",
-            expectedFromOption: .integer(9001), expectedFromEnvironment: .integer(9002), expectedFromFile: .integer(9003)
+            setting: .port,
+            option: "9001",
+            environment: "9002",
+            file: "9003",
+            expectedFromOption: .integer(9001),
+            expectedFromEnvironment: .integer(9002),
+            expectedFromFile: .integer(9003)
         ),
         Layers(
-            setting: .host, option: "0.0.0.0", environment: "::1", file: "localhost",
-            expectedFromOption: .string("0.0.0.0"), expectedFromEnvironment: .string("::1"),
+            setting: .host,
+            option: "0.0.0.0",
+            environment: "::1",
+            file: "localhost",
+            expectedFromOption: .string("0.0.0.0"),
+            expectedFromEnvironment: .string("::1"),
             expectedFromFile: .string("localhost")
         ),
         Layers(
-            setting: .threads, option: "auto", environment: "3", file: "256",
-            expectedFromOption: .automatic, expectedFromEnvironment: .integer(3), expectedFromFile: .integer(256)
+            setting: .threads,
+            option: "auto",
+            environment: "3",
+            file: "256",
+            expectedFromOption: .automatic,
+            expectedFromEnvironment: .integer(3),
+            expectedFromFile: .integer(256)
         ),
         Layers(
-            setting: .maxBodyBytes, option: "1", environment: "9223372036854775807", file: "1024",
-            expectedFromOption: .integer(1), expectedFromEnvironment: .integer(Int64.max), expectedFromFile: .integer(1024)
+            setting: .maxBodyBytes,
+            option: "1",
+            environment: "9223372036854775807",
+            file: "1024",
+            expectedFromOption: .integer(1),
+            expectedFromEnvironment: .integer(Int64.max),
+            expectedFromFile: .integer(1024)
         ),
         Layers(
-            setting: .headerTimeout, option: "0.5", environment: "86400", file: "2.25",
-            expectedFromOption: .number(0.5), expectedFromEnvironment: .number(86_400), expectedFromFile: .number(2.25)
+            setting: .headerTimeout,
+            option: "0.5",
+            environment: "86400",
+            file: "2.25",
+            expectedFromOption: .number(0.5),
+            expectedFromEnvironment: .number(86_400),
+            expectedFromFile: .number(2.25)
         ),
         Layers(
-            setting: .logLevel, option: "trace", environment: "critical", file: "warning",
-            expectedFromOption: .string("trace"), expectedFromEnvironment: .string("critical"),
+            setting: .logLevel,
+            option: "trace",
+            environment: "critical",
+            file: "warning",
+            expectedFromOption: .string("trace"),
+            expectedFromEnvironment: .string("critical"),
             expectedFromFile: .string("warning")
         ),
         Layers(
-            setting: .logFormat, option: "json", environment: "text", file: "json",
-            expectedFromOption: .string("json"), expectedFromEnvironment: .string("text"), expectedFromFile: .string("json")
+            setting: .logFormat,
+            option: "json",
+            environment: "text",
+            file: "json",
+            expectedFromOption: .string("json"),
+            expectedFromEnvironment: .string("text"),
+            expectedFromFile: .string("json")
         ),
         Layers(
-            setting: .accessLog, option: "false", environment: "yes", file: "off",
-            expectedFromOption: .boolean(false), expectedFromEnvironment: .boolean(true), expectedFromFile: .boolean(false)
+            setting: .accessLog,
+            option: "false",
+            environment: "yes",
+            file: "off",
+            expectedFromOption: .boolean(false),
+            expectedFromEnvironment: .boolean(true),
+            expectedFromFile: .boolean(false)
         ),
         Layers(
-            setting: .maxResponseDelayMilliseconds, option: "0", environment: "86400000", file: "250",
-            expectedFromOption: .integer(0), expectedFromEnvironment: .integer(86_400_000), expectedFromFile: .integer(250)
+            setting: .maxResponseDelayMilliseconds,
+            option: "0",
+            environment: "86400000",
+            file: "250",
+            expectedFromOption: .integer(0),
+            expectedFromEnvironment: .integer(86_400_000),
+            expectedFromFile: .integer(250)
         ),
     ]
 
@@ -164,14 +207,23 @@ import Testing
         Invalid(setting: .maxResponseDelayMilliseconds, text: "86400001", expectation: "an integer from 0 to 86400000"),
         Invalid(setting: .headerTimeout, text: "0", expectation: "a number of seconds above 0 and at most 86400"),
         Invalid(setting: .idleTimeout, text: "-1", expectation: "a number of seconds above 0 and at most 86400"),
-        Invalid(setting: .bodyRateGracePeriod, text: "nan", expectation: "a number of seconds above 0 and at most 86400"),
+        Invalid(
+            setting: .bodyRateGracePeriod,
+            text: "nan",
+            expectation: "a number of seconds above 0 and at most 86400"
+        ),
         Invalid(setting: .writeTimeout, text: "inf", expectation: "a number of seconds above 0 and at most 86400"),
-        Invalid(setting: .shutdownTimeout, text: "86400.5", expectation: "a number of seconds above 0 and at most 86400"),
+        Invalid(
+            setting: .shutdownTimeout,
+            text: "86400.5",
+            expectation: "a number of seconds above 0 and at most 86400"
+        ),
         Invalid(setting: .headerTimeout, text: "10s", expectation: "a number of seconds above 0 and at most 86400"),
         Invalid(setting: .logFormat, text: "xml", expectation: "one of text, json"),
         Invalid(setting: .logFormat, text: "JSON", expectation: "one of text, json"),
         Invalid(
-            setting: .logLevel, text: "verbose",
+            setting: .logLevel,
+            text: "verbose",
             expectation: "one of trace, debug, info, notice, warning, error, critical"
         ),
         Invalid(setting: .accessLog, text: "maybe", expectation: "true or false"),
@@ -199,7 +251,9 @@ import Testing
         #expect(
             throws: SettingsError(
                 code: .invalidValue,
-                message: "invalid value '\(invalid.text)' for environment variable \(variable): expected \(invalid.expectation)",
+                message:
+                    "invalid value '\(invalid.text)' for environment variable \(variable)"
+                    + ": expected \(invalid.expectation)",
                 key: setting.configKey,
                 value: invalid.text
             )
@@ -215,7 +269,9 @@ import Testing
         #expect(
             throws: SettingsError(
                 code: .invalidValue,
-                message: "invalid value '\(invalid.text)' for key '\(key)' in my.yaml (line 2): expected \(invalid.expectation)",
+                message:
+                    "invalid value '\(invalid.text)' for key '\(key)' in my.yaml (line 2)"
+                    + ": expected \(invalid.expectation)",
                 key: key,
                 value: invalid.text,
                 path: "my.yaml",
@@ -234,7 +290,9 @@ import Testing
         #expect(
             throws: SettingsError(
                 code: .invalidValue,
-                message: "invalid value 'true' for key 'port' in config/server.yaml (line 1): expected an integer from 0 to 65535",
+                message:
+                    "invalid value 'true' for key 'port' in config/server.yaml (line 1)"
+                    + ": expected an integer from 0 to 65535",
                 key: "port",
                 value: "true",
                 path: "config/server.yaml",
@@ -344,7 +402,9 @@ import Testing
         #expect(
             throws: SettingsError(
                 code: .invalidYAML,
-                message: "config/server.yaml is not valid YAML: mapping values are not allowed in this context (line 2, column 8)",
+                message:
+                    "config/server.yaml is not valid YAML: "
+                    + "mapping values are not allowed in this context (line 2, column 8)",
                 path: "config/server.yaml",
                 line: 2
             )
@@ -353,7 +413,12 @@ import Testing
         }
     }
 
-    @Test(arguments: ["port: [1\n", "port: \"open\n", "\tport: 1\n", "port: 1\n---\nport: 2\n"])
+    @Test(arguments: [
+        "port: [1\n", "port: \"open\n", "\tport: 1\n", "port: 1\n---\nport: 2\n",
+        "port: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n",
+        (0..<1_100).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined()
+            + String(repeating: " ", count: 1_100) + "v\n",
+    ])
     func malformedYAMLIsInvalidYAML(_ text: String) throws {
         let error = try #require(throws: SettingsError.self) {
             try SettingsLoader.load(options: [:], environment: [:], configFile: Self.file(text))
