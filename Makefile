@@ -21,7 +21,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product boomerang
 
 test: deps
 	$(SWIFT) test
