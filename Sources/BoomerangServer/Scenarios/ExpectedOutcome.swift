@@ -32,8 +32,20 @@ public struct ExpectedError: Sendable, Hashable, CustomStringConvertible {
         error?.chain.map { ExpectedError(domain: $0.domain, code: $0.number) } ?? []
     }
 
-    /// `domain code`.
-    public var description: String { "\(domain) \(code)" }
+    /// A short tag for the domain: `AF` (AFNetworking's response domain), `URL`, `Cocoa`, `XML`,
+    /// or the domain itself.
+    public var shortDomain: String {
+        switch domain {
+        case ResponseSerializationError.afNetworkingDomain: "AF"
+        case ResponseSerializationError.urlDomain: "URL"
+        case ResponseSerializationError.cocoaDomain: "Cocoa"
+        case ResponseSerializationError.xmlParserDomain: "XML"
+        default: domain
+        }
+    }
+
+    /// `AF -1011`, `URL -1016`, `Cocoa 3840`, `XML 76`.
+    public var description: String { "\(shortDomain) \(code)" }
 }
 
 /// The kind of object a serializer returns, with the value where it is small enough to state.
@@ -102,10 +114,11 @@ public struct ExpectedOutcome: Sendable, Hashable, CustomStringConvertible {
         self.init(object: result.object.map(ExpectedObject.init), errors: ExpectedError.chain(of: result.error))
     }
 
-    /// `json, -1011 <- -1016`-style text: the object (or `none`), then the codes.
+    /// `json; AF -1011 <- AF -1016`-style text: the object (or `none`), then the errors,
+    /// outermost first.
     public var description: String {
         let object = object?.description ?? "none"
         guard !errors.isEmpty else { return object }
-        return object + "; " + errors.map { String($0.code) }.joined(separator: " <- ")
+        return object + "; " + errors.map(\.description).joined(separator: " <- ")
     }
 }

@@ -22,14 +22,15 @@ enum ScenarioMatrix {
         ContentType(label: "wildcard", value: "text/*"),
     ]
 
-    static let jsonBodiesAt200: [ScenarioBody] = [
+    static let jsonBodies: [ScenarioBody] = [
         .empty, .space, .jsonValid, .jsonInvalid, .jsonNullsInObject, .jsonNullsInArray, .jsonStringFragment,
         .jsonNumberFragment, .jsonUTF8BOM, .jsonUTF16LittleEndianBOM, .jsonUTF16BigEndianBOM, .jsonUTF16LittleEndian,
         .jsonUTF16BigEndian, .jsonTruncated,
     ]
 
-    static let jsonOtherStatuses = [201, 302, 404, 500]
-    static let jsonBodiesAtOtherStatuses: [ScenarioBody] = [.empty, .space, .jsonValid, .jsonInvalid, .jsonNullsInObject]
+    /// 2xx, 3xx (not followed), 4xx and 5xx, each crossed with every content type and body; 204
+    /// and 205 (no body) are crossed with the content types only.
+    static let jsonStatuses = [200, 201, 302, 404, 500]
 
     static let xmlContentTypes: [ContentType] = [
         ContentType(label: "acceptable", value: "application/xml"),
@@ -66,12 +67,9 @@ enum ScenarioMatrix {
                 )
             )
         }
-        for type in jsonContentTypes {
-            for body in jsonBodiesAt200 { add("json", 200, type, body) }
-        }
-        for status in jsonOtherStatuses {
+        for status in jsonStatuses {
             for type in jsonContentTypes {
-                for body in jsonBodiesAtOtherStatuses { add("json", status, type, body) }
+                for body in jsonBodies { add("json", status, type, body) }
             }
         }
         for status in [204, 205] {
