@@ -73,7 +73,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangServerTests",
-            dependencies: ["BoomerangServer", "BoomerangSerialization", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "BoomerangServer", "BoomerangSerialization", "BoomerangXML",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
