@@ -2,38 +2,7 @@ import FoundationEssentials
 
 /// Byte-level helpers shared by the format writers.
 enum ByteWriting {
-    static let base64Alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Appends `bytes` as padded standard base64 (RFC 4648 §4), unwrapped.
-    static func appendBase64(_ bytes: [UInt8], to output: inout [UInt8]) {
-        output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
-        base64Alphabet.withUnsafeBufferPointer { table in
-            var i = 0
-            let n = bytes.count
-            while i + 3 <= n {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                output.append(table[Int(v >> 18 & 63)])
-                output.append(table[Int(v >> 12 & 63)])
-                output.append(table[Int(v >> 6 & 63)])
-                output.append(table[Int(v & 63)])
-                i += 3
-            }
-            if n - i == 1 {
-                let v = UInt32(bytes[i]) << 16
-                output.append(table[Int(v >> 18 & 63)])
-                output.append(table[Int(v >> 12 & 63)])
-                output.append(UInt8(ascii: "="))
-                output.append(UInt8(ascii: "="))
-            } else if n - i == 2 {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-                output.append(table[Int(v >> 18 & 63)])
-                output.append(table[Int(v >> 12 & 63)])
-                output.append(table[Int(v >> 6 & 63)])
-                output.append(UInt8(ascii: "="))
-            }
-        }
-    }
 
     /// Appends the decimal digits of `value`.
     @inline(__always)

@@ -117,7 +117,7 @@ public struct JSONWriter: Sendable {
                 output.append(";base64,")
             }
             var encoded: [UInt8] = []
-            ByteWriting.appendBase64(bytes, to: &encoded)
+            Base64.append(bytes, to: &encoded)
             encoded.withUnsafeBufferPointer { output.append($0) }
             output.append(UInt8(ascii: "\""))
         case .date(let date):

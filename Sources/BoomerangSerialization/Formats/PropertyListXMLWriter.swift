@@ -205,7 +205,7 @@ public struct PropertyListXMLWriter: Sendable {
         let tabs = min(level, 8)
         let lineLimit = 76 - 8 * tabs
         var encoded: [UInt8] = []
-        ByteWriting.appendBase64(bytes, to: &encoded)
+        Base64.append(bytes, to: &encoded)
         // Replays CoreFoundation's loop: after input byte i, the line holds the characters produced
         // so far (one per byte, plus one more for every third byte); padding joins the last line.
         var line: [UInt8] = []

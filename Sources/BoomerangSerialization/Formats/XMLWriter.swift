@@ -129,7 +129,7 @@ public struct XMLWriter: Sendable {
                 Self.appendEscaped(key, attribute: true, to: &output)
             } else {
                 output.append(contentsOf: " key-encoding=\"base64\" key=\"".utf8)
-                ByteWriting.appendBase64(Array(key.utf8), to: &output)
+                Base64.append(Array(key.utf8), to: &output)
             }
             output.append(UInt8(ascii: "\""))
         }
@@ -160,12 +160,12 @@ public struct XMLWriter: Sendable {
                 Self.appendEscaped(text, attribute: false, to: &output)
             } else {
                 output.append(contentsOf: "string\" encoding=\"base64\">".utf8)
-                ByteWriting.appendBase64(Array(text.utf8), to: &output)
+                Base64.append(Array(text.utf8), to: &output)
             }
             closeTag(name, into: &output)
         case .data(let bytes):
             output.append(contentsOf: "data\">".utf8)
-            ByteWriting.appendBase64(bytes, to: &output)
+            Base64.append(bytes, to: &output)
             closeTag(name, into: &output)
         case .date(let date):
             output.append(contentsOf: "date\">".utf8)

@@ -53,9 +53,9 @@ enum ResponseWriter {
         var body = Array(#"{"error":{"status":"#.utf8)
         appendDecimal(status, to: &body)
         body.append(contentsOf: #","code":"#.utf8)
-        JSONText.appendString(code, to: &body)
+        JSONWriter.appendString(code, to: &body)
         body.append(contentsOf: #","message":"#.utf8)
-        JSONText.appendString(message, to: &body)
+        JSONWriter.appendString(message, to: &body)
         if let offset {
             body.append(contentsOf: #","offset":"#.utf8)
             appendDecimal(offset, to: &body)

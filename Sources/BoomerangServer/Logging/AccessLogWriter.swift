@@ -47,11 +47,11 @@ final class AccessLogWriter {
             append(#"{"time":""#)
             append(timestamp())
             append(#"","level":"info","type":"access","remote":"#)
-            JSONText.appendString(exchange.context.remoteHost, to: &buffer)
+            JSONWriter.appendString(exchange.context.remoteHost, to: &buffer)
             append(#","method":"#)
-            JSONText.appendString(head.method.rawValue, to: &buffer)
+            JSONWriter.appendString(head.method.rawValue, to: &buffer)
             append(#","target":"#)
-            JSONText.appendString(head.target, to: &buffer)
+            JSONWriter.appendString(head.target, to: &buffer)
             append(#","status":"#)
             ResponseWriter.appendDecimal(exchange.status, to: &buffer)
             append(#","bytesOut":"#)
@@ -61,7 +61,7 @@ final class AccessLogWriter {
             append(#","durationMs":"#)
             appendMilliseconds(micros)
             append(#","requestId":"#)
-            JSONText.appendString(exchange.context.requestID, to: &buffer)
+            JSONWriter.appendString(exchange.context.requestID, to: &buffer)
             append("}\n")
         }
         if buffer.count > 32 * 1024 { flush() }
@@ -78,11 +78,11 @@ final class AccessLogWriter {
             append(#"{"time":""#)
             append(timestamp())
             append(#"","level":"info","type":"refused","remote":"#)
-            JSONText.appendString(remote, to: &buffer)
+            JSONWriter.appendString(remote, to: &buffer)
             append(#","status":"#)
             ResponseWriter.appendDecimal(status, to: &buffer)
             append(#","reason":"#)
-            JSONText.appendString(reason, to: &buffer)
+            JSONWriter.appendString(reason, to: &buffer)
             append("}\n")
         }
         if buffer.count > 32 * 1024 { flush() }

@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import Logging
 
 #if canImport(Glibc)
@@ -50,18 +51,18 @@ public struct LineLogHandler: LogHandler {
         case .json:
             var bytes: [UInt8] = []
             bytes.append(contentsOf: #"{"time":"#.utf8)
-            JSONText.appendString(time, to: &bytes)
+            JSONWriter.appendString(time, to: &bytes)
             bytes.append(contentsOf: #","level":"#.utf8)
-            JSONText.appendString("\(level)", to: &bytes)
+            JSONWriter.appendString("\(level)", to: &bytes)
             bytes.append(contentsOf: #","label":"#.utf8)
-            JSONText.appendString(label, to: &bytes)
+            JSONWriter.appendString(label, to: &bytes)
             bytes.append(contentsOf: #","message":"#.utf8)
-            JSONText.appendString(message, to: &bytes)
+            JSONWriter.appendString(message, to: &bytes)
             for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
                 bytes.append(0x2C)
-                JSONText.appendString(key, to: &bytes)
+                JSONWriter.appendString(key, to: &bytes)
                 bytes.append(0x3A)
-                JSONText.appendString("\(value)", to: &bytes)
+                JSONWriter.appendString("\(value)", to: &bytes)
             }
             bytes.append(contentsOf: "}\n".utf8)
             return String(decoding: bytes, as: UTF8.self)
