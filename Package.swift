@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
+        .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
     ],
     dependencies: [
@@ -44,6 +45,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "BoomerangClient",
+            dependencies: ["BoomerangSerialization", "BoomerangXML"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "boomerang",
             dependencies: [
@@ -72,6 +78,16 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: ["BoomerangServer", "BoomerangSerialization", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangClientTests",
+            dependencies: [
+                "BoomerangClient",
+                "BoomerangServer",
+                "BoomerangSerialization",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]
