@@ -86,6 +86,7 @@ let package = Package(
                 "BoomerangClient",
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
