@@ -2,7 +2,7 @@
 # Both install what is missing on a fresh Debian machine first.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 libcurl4 libxml2
+DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 libcurl4 libxml2 binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test run bench clean
@@ -21,10 +21,17 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product boomerang
 
 test: deps
 	$(SWIFT) test
+
+# Serves on 127.0.0.1:8080 with the shipped settings (config/server.yaml); Ctrl-C stops it.
+run: release
+	.build/release/boomerang serve --config config/server.yaml
+
+bench: deps
+	scripts/bench/server.sh
 
 clean:
 	rm -rf .build

@@ -65,6 +65,11 @@ public final class Server: Sendable {
         return port
     }
 
+    /// The number of client connections open now, over every loop.
+    public var openConnections: Int {
+        context.connectionBudget.current
+    }
+
     /// The port the running server listens on.
     public var port: Int? {
         state.withLock { $0?.port }
@@ -94,17 +99,9 @@ public final class Server: Sendable {
     ///
     /// - Parameter onStart: called with the port once the server listens.
     public func runUntilSignalled(onStart: (Int) -> Void) throws(LibeventError) {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        // Blocked before the loop threads exist, so they inherit the mask and only sigwait sees them.
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
         let port = try start()
-        onStart(port)
-        var received: Int32 = 0
-        sigwait(&signals, &received)
-        context.log.info("received signal \(received), shutting down")
+        let signal = try ShutdownSignal.wait { onStart(port) }
+        context.log.info("received signal \(signal), shutting down")
         shutdown()
     }
 }

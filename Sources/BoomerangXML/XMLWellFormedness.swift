@@ -64,12 +64,14 @@ public struct XMLWellFormedness: Sendable {
                 number: Self.excessiveDepth
             )
         }
-        if let error = parser.parserError {
-            let nsError = error as NSError
+        // FoundationXML on Linux keeps parsing after a fatal error and `parserError` ends up holding
+        // the last one (a mismatched end tag, 76, is followed by a premature end, 5); Darwin stops
+        // at the first. The first error the delegate saw is the one reported.
+        if let code = tracker.firstErrorCode ?? (parser.parserError as NSError?)?.code {
             throw ResponseSerializationError(
                 code: .invalidXML,
-                message: "Line \(parser.lineNumber), column \(parser.columnNumber): XML parser error \(nsError.code).",
-                number: nsError.code
+                message: "Line \(parser.lineNumber), column \(parser.columnNumber): XML parser error \(code).",
+                number: code
             )
         }
         guard finished, tracker.roots == 1, tracker.depth == 0 else {
@@ -88,6 +90,7 @@ private final class ElementTracker: NSObject, XMLParserDelegate {
     var depth = 0
     var roots = 0
     var tooDeep = false
+    var firstErrorCode: Int?
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -105,6 +108,10 @@ private final class ElementTracker: NSObject, XMLParserDelegate {
             tooDeep = true
             parser.abortParsing()
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstErrorCode == nil { firstErrorCode = (parseError as NSError).code }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -9,12 +9,18 @@ final class RequestIDGenerator: Sendable {
     init() {
         let random = UInt32.random(in: .min ... .max)
         let hex = String(random, radix: 16)
-        prefix = String(repeating: "0", count: 8 - hex.count) + hex
+        prefix = String(repeating: "0", count: 8 - hex.count) + hex + "-"
     }
 
     func next() -> String {
-        let value = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        let digits = String(value)
-        return prefix + "-" + (digits.count < 6 ? String(repeating: "0", count: 6 - digits.count) + digits : digits)
+        var value = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        var digits: [UInt8] = Array(repeating: UInt8(ascii: "0"), count: 20)
+        var index = digits.count
+        repeat {
+            index -= 1
+            digits[index] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            value /= 10
+        } while value > 0
+        return prefix + String(decoding: digits[min(index, digits.count - 6)...], as: UTF8.self)
     }
 }

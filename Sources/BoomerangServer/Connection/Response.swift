@@ -12,6 +12,10 @@ public struct Response: Sendable {
     public var delayMilliseconds: Int = 0
     /// Whether the connection closes after this response.
     public var closeConnection = false
+    /// Whether `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that forbids
+    /// everything are sent: an echo reflects client-chosen bytes, possibly under a client-chosen
+    /// Content-Type, and a browser must never run them.
+    public var sendsSecurityHeaders = true
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

@@ -25,6 +25,9 @@ enum ResponseWriter {
             out.append(contentsOf: field.value.utf8)
             out.append(contentsOf: crlf)
         }
+        if response.sendsSecurityHeaders {
+            out.append(contentsOf: securityHeaders)
+        }
         out.append(contentsOf: serverAndDate)
         out.append(contentsOf: date)
         out.append(contentsOf: crlf)
@@ -92,6 +95,8 @@ enum ResponseWriter {
     private static let crlf: [UInt8] = [13, 10]
     private static let colonSpace: [UInt8] = [0x3A, 0x20]
     private static let serverAndDate = Array("Server: boomerang\r\nDate: ".utf8)
+    private static let securityHeaders = Array(
+        "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n".utf8)
     private static let contentLength = Array("Content-Length: ".utf8)
     private static let connectionClose = Array("Connection: close\r\n".utf8)
     private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)

@@ -12,6 +12,9 @@ struct BodyParts {
     var bodySummary: StructuredValue = .null
     var diagnostics: [StructuredValue] = []
 
+    /// No body at all (a GET without one): every key keeps its empty value.
+    init() {}
+
     init(body: BodyCollector, bodyHash: String?) {
         var summary = StructuredObject()
         summary.append(body.contentType.map(StructuredValue.string) ?? .null, forKey: "contentType")

@@ -9,7 +9,7 @@ struct EchoDocument {
     init(context: RequestContext, route: EchoRoute, query: EchoQuery, body: BodyCollector, bodyHash: String?) {
         let head = context.head
         let headers = EchoDocument.canonicalHeaders(head.headers)
-        var object = StructuredObject()
+        var object = StructuredObject(minimumCapacity: 18)
         switch route {
         case .headers:
             object.append(.object(headers), forNewKey: "headers")
@@ -19,7 +19,7 @@ struct EchoDocument {
             object.append(head.headers["User-Agent"].map(StructuredValue.string) ?? .null, forNewKey: "user-agent")
         case .get, .post, .put, .patch, .delete, .anything:
             let full = route != .get || body.size > 0
-            let parts = BodyParts(body: body, bodyHash: bodyHash)
+            let parts = full ? BodyParts(body: body, bodyHash: bodyHash) : BodyParts()
             object.append(.object(query.args), forNewKey: "args")
             if full { object.append(parts.bodySummary, forNewKey: "body") }
             if full { object.append(parts.data, forNewKey: "data") }

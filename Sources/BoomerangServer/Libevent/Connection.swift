@@ -142,9 +142,8 @@ final class Connection {
         case .body(let range):
             exchange?.received(UnsafeRawBufferPointer(rebasing: input[range]))
         case .end(let trailers):
-            guard var exchange else { return }
-            let response = exchange.finish(trailers: trailers)
-            self.exchange = exchange
+            guard exchange != nil else { return }
+            let response = exchange!.finish(trailers: trailers)
             if response.delayMilliseconds > 0 {
                 phase = .delayed
                 isPaused = true
@@ -181,16 +180,15 @@ final class Connection {
     // MARK: Responding
 
     private func respond(_ response: Response) {
-        guard var exchange, !isClosed else { return }
-        let head = exchange.context.head
+        guard let head = exchange?.context.head, !isClosed else { return }
         let keepAlive = head.keepAlive && !response.closeConnection && !drainRequested && !loop.isDraining
         let bytes = ResponseWriter.render(
             response, method: head.method, version: (head.version.major, head.version.minor),
             keepAlive: keepAlive, date: loop.dates.current(now: loop.now))
-        exchange.responseBytes = bytes.count
-        exchange.status = response.status
-        loop.accessLog.record(exchange, now: MonotonicClock.nanoseconds())
-        self.exchange = nil
+        exchange!.responseBytes = bytes.count
+        exchange!.status = response.status
+        loop.accessLog.record(exchange!, now: MonotonicClock.nanoseconds())
+        exchange = nil
         requestsServed += 1
         phase = .idle
         phaseSince = loop.now

@@ -33,6 +33,9 @@ struct Router: Sendable {
         guard Router.knownMethods.contains(method) else {
             return FixedResponder(.error(501, "methodNotImplemented", "\(method) is served only under /anything"))
         }
+        if ScenarioRoutes.matches(path) {
+            return ScenarioResponder(head: head)
+        }
         switch path {
         case "/get": return echo(.get, allowing: [.get, .head], context)
         case "/post": return echo(.post, allowing: [.post], context)

@@ -3,7 +3,7 @@ import Testing
 
 /// The echo routes' answers, methods, response controls and formats, over raw HTTP.
 @Suite struct EchoRoutesTests {
-    private func exchange(_ live: LiveServer, _ request: String, head: Bool = false) throws -> RawConnection.Response {
+    func exchange(_ live: LiveServer, _ request: String, head: Bool = false) throws -> RawConnection.Response {
         let connection = try RawConnection(port: live.port)
         try connection.send(request)
         return try #require(try connection.readResponse(forHead: head))
@@ -149,5 +149,16 @@ import Testing
         #expect((summary?["size"] as? NSNumber)?.intValue == 5000)
         #expect(summary?["truncated"] as? Bool == true)
         #expect(summary?["sha256"] as? String == EchoFixtures.sha256(Array(body.utf8)))
+    }
+}
+
+extension EchoRoutesTests {
+    @Test func everyAnswerForbidsSniffingAndActiveContent() throws {
+        let live = try LiveServer()
+        for request in ["GET /get?x-set-response-content-type=text/html HTTP/1.1\r\nHost: x\r\n\r\n", "GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n"] {
+            let response = try exchange(live, request)
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Content-Security-Policy") == "default-src 'none'; frame-ancestors 'none'")
+        }
     }
 }

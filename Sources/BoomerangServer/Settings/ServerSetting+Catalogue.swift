@@ -1,0 +1,250 @@
+import Logging
+
+extension ServerSetting {
+    /// Every setting, in the order help text and `config/server.yaml` list them.
+    public static let all: [ServerSetting] = [
+        .host, .port, .threads,
+        .maxRequestLineBytes, .maxHeaderBytes, .maxHeaderCount, .maxBodyBytes, .maxBufferedBodyBytes,
+        .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
+        .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
+        .logFormat, .logLevel, .accessLog,
+    ]
+
+    /// The setting whose ``name``, ``configKey``, ``environmentVariable`` or ``optionName`` is `name`.
+    public static func named(_ name: String) -> ServerSetting? {
+        all.first { [$0.name, $0.configKey, $0.environmentVariable, $0.optionName].contains(name) }
+    }
+
+    /// The longest accepted timeout, in seconds: one day.
+    public static let maximumSeconds: Double = 86_400
+
+    /// ``ServerSettings/host``: a host name or address, not empty, without spaces or control characters.
+    public static let host = ServerSetting(
+        name: "host",
+        summary: "The address to listen on; 0.0.0.0 exposes the server to the network.",
+        valueName: "address",
+        expectation: "a host name or IP address without spaces",
+        assign: { settings, text in
+            guard !text.isEmpty, text.utf8.count <= 255,
+                text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+            else { return false }
+            settings.host = text
+            return true
+        },
+        read: { .string($0.host) }
+    )
+
+    /// ``ServerSettings/port``: 0 to 65535, 0 asking the system for a free port.
+    public static let port = integer(
+        \.port,
+        name: "port",
+        in: 0...65_535,
+        summary: "The TCP port; 0 asks the system for a free port.",
+        valueName: "port"
+    )
+
+    /// ``ServerSettings/threads``: `auto` (one per core) or 1 to 256.
+    public static let threads = ServerSetting(
+        name: "threads",
+        summary: "The number of event loops, one thread each; auto is one per core.",
+        valueName: "count|auto",
+        expectation: "auto or an integer from 1 to 256",
+        assign: { settings, text in
+            if text == "auto" {
+                settings.threads = nil
+                return true
+            }
+            guard let count = Int(text), (1...256).contains(count) else { return false }
+            settings.threads = count
+            return true
+        },
+        read: { settings in settings.threads.map { .integer(Int64($0)) } ?? .automatic }
+    )
+
+    /// ``ServerSettings/maxRequestLineBytes``: a positive integer.
+    public static let maxRequestLineBytes = integer(
+        \.maxRequestLineBytes,
+        name: "maxRequestLineBytes",
+        summary: "The longest request line, in bytes; longer gets 414.",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/maxHeaderBytes``: a positive integer.
+    public static let maxHeaderBytes = integer(
+        \.maxHeaderBytes,
+        name: "maxHeaderBytes",
+        summary: "The most bytes of request line plus header fields; more gets 431.",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/maxHeaderCount``: a positive integer.
+    public static let maxHeaderCount = integer(
+        \.maxHeaderCount,
+        name: "maxHeaderCount",
+        summary: "The most header fields in one request; more gets 431.",
+        valueName: "count"
+    )
+
+    /// ``ServerSettings/maxBodyBytes``: a positive integer.
+    public static let maxBodyBytes = integer(
+        \.maxBodyBytes,
+        name: "maxBodyBytes",
+        summary: "The largest request body, streamed or not; larger gets 413.",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/maxBufferedBodyBytes``: a positive integer.
+    public static let maxBufferedBodyBytes = integer(
+        \.maxBufferedBodyBytes,
+        name: "maxBufferedBodyBytes",
+        summary: "The largest body buffered to be decoded (form, JSON, property list, XML).",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/headerTimeout``: seconds, more than 0 and at most a day.
+    public static let headerTimeout = seconds(
+        \.headerTimeout,
+        name: "headerTimeout",
+        summary: "Seconds a client has to send a complete request head; then 408."
+    )
+
+    /// ``ServerSettings/idleTimeout``: seconds, more than 0 and at most a day.
+    public static let idleTimeout = seconds(
+        \.idleTimeout,
+        name: "idleTimeout",
+        summary: "Seconds an idle keep-alive connection is kept open."
+    )
+
+    /// ``ServerSettings/minBodyBytesPerSecond``: a positive integer.
+    public static let minBodyBytesPerSecond = integer(
+        \.minBodyBytesPerSecond,
+        name: "minBodyBytesPerSecond",
+        summary: "The slowest accepted body upload rate, in bytes per second.",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/bodyRateGracePeriod``: seconds, more than 0 and at most a day.
+    public static let bodyRateGracePeriod = seconds(
+        \.bodyRateGracePeriod,
+        name: "bodyRateGracePeriod",
+        summary: "Seconds of body upload before the minimum rate is enforced."
+    )
+
+    /// ``ServerSettings/writeTimeout``: seconds, more than 0 and at most a day.
+    public static let writeTimeout = seconds(
+        \.writeTimeout,
+        name: "writeTimeout",
+        summary: "Seconds a response write may make no progress before the connection is closed."
+    )
+
+    /// ``ServerSettings/maxConnections``: a positive integer.
+    public static let maxConnections = integer(
+        \.maxConnections,
+        name: "maxConnections",
+        summary: "The most connections open at once, over all loops.",
+        valueName: "count"
+    )
+
+    /// ``ServerSettings/maxResponseDelayMilliseconds``: 0 (delays refused) to a day.
+    public static let maxResponseDelayMilliseconds = integer(
+        \.maxResponseDelayMilliseconds,
+        name: "maxResponseDelayMilliseconds",
+        in: 0...86_400_000,
+        summary: "The longest delay a request may ask for with x-set-response-delay-ms.",
+        valueName: "ms"
+    )
+
+    /// ``ServerSettings/shutdownTimeout``: seconds, more than 0 and at most a day.
+    public static let shutdownTimeout = seconds(
+        \.shutdownTimeout,
+        name: "shutdownTimeout",
+        summary: "Seconds in-flight exchanges get to finish after SIGINT or SIGTERM."
+    )
+
+    /// ``ServerSettings/logFormat``: `text` or `json`.
+    public static let logFormat = ServerSetting(
+        name: "logFormat",
+        summary: "The log format.",
+        valueName: ServerSettings.LogFormat.allCases.map(\.rawValue).joined(separator: "|"),
+        expectation: "one of " + ServerSettings.LogFormat.allCases.map(\.rawValue).joined(separator: ", "),
+        assign: { settings, text in
+            guard let format = ServerSettings.LogFormat(rawValue: text) else { return false }
+            settings.logFormat = format
+            return true
+        },
+        read: { .string($0.logFormat.rawValue) }
+    )
+
+    /// ``ServerSettings/logLevel``: one of swift-log's levels, written in lower case.
+    public static let logLevel = ServerSetting(
+        name: "logLevel",
+        summary: "The lowest log level written: " + Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        valueName: "level",
+        expectation: "one of " + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "),
+        assign: { settings, text in
+            guard let level = Logger.Level(rawValue: text) else { return false }
+            settings.logLevel = level.rawValue
+            return true
+        },
+        read: { .string($0.logLevel) }
+    )
+
+    /// ``ServerSettings/accessLog``: `true` or `false` (also `yes`/`no`, `on`/`off`, `1`/`0`).
+    public static let accessLog = ServerSetting(
+        name: "accessLog",
+        summary: "Whether one access log line is written per exchange.",
+        valueName: "bool",
+        expectation: "true or false",
+        assign: { settings, text in
+            switch text.lowercased() {
+            case "true", "yes", "on", "1": settings.accessLog = true
+            case "false", "no", "off", "0": settings.accessLog = false
+            default: return false
+            }
+            return true
+        },
+        read: { .boolean($0.accessLog) }
+    )
+
+    private static func integer<Integer: FixedWidthInteger & Sendable>(
+        _ keyPath: any WritableKeyPath<ServerSettings, Integer> & Sendable,
+        name: String,
+        in range: ClosedRange<Integer> = 1...Integer.max,
+        summary: String,
+        valueName: String
+    ) -> ServerSetting {
+        ServerSetting(
+            name: name,
+            summary: summary,
+            valueName: valueName,
+            expectation: range.upperBound == Integer.max && range.lowerBound == 1
+                ? "a positive integer"
+                : "an integer from \(range.lowerBound) to \(range.upperBound)",
+            assign: { settings, text in
+                guard let value = Integer(text), range.contains(value) else { return false }
+                settings[keyPath: keyPath] = value
+                return true
+            },
+            read: { .integer(Int64($0[keyPath: keyPath])) }
+        )
+    }
+
+    private static func seconds(
+        _ keyPath: any WritableKeyPath<ServerSettings, Double> & Sendable,
+        name: String,
+        summary: String
+    ) -> ServerSetting {
+        ServerSetting(
+            name: name,
+            summary: summary,
+            valueName: "seconds",
+            expectation: "a number of seconds above 0 and at most \(Int(maximumSeconds))",
+            assign: { settings, text in
+                guard let value = Double(text), value > 0, value <= maximumSeconds else { return false }
+                settings[keyPath: keyPath] = value
+                return true
+            },
+            read: { .number($0[keyPath: keyPath]) }
+        )
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `boomerang`: the root command. With no subcommand it runs ``ServeCommand``.
+@main
+struct BoomerangCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boomerang",
+        abstract: "A local HTTP echo and inspection server for testing HTTP clients.",
+        discussion: """
+            Every serve option is also read from an environment variable and from a key in \
+            config/server.yaml; a flag wins over the environment, which wins over the file, \
+            which wins over the default. Settings errors exit with status 1, usage errors with 64.
+            """,
+        subcommands: [ServeCommand.self, HealthcheckCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}

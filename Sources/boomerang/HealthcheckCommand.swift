@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `boomerang healthcheck`: one GET, exit 0 on a 2xx answer in time, 1 otherwise; for container
+/// health checks.
+struct HealthcheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthcheck",
+        abstract: "Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise."
+    )
+
+    @Option(help: ArgumentHelp("The URL to GET.", valueName: "url"))
+    var url: String = "http://127.0.0.1:8080/"
+
+    @Option(help: ArgumentHelp("Seconds to wait for the whole answer.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    func validate() throws {
+        guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
+            components.host?.isEmpty == false
+        else {
+            throw ValidationError("'\(url)' is not an http or https URL")
+        }
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be above 0 and at most 3600 seconds")
+        }
+    }
+
+    func run() async throws {
+        guard let target = URL(string: url) else { throw ValidationError("'\(url)' is not an http or https URL") }
+        let status = try await Self.status(of: target, timeout: timeout)
+        guard (200..<300).contains(status) else {
+            throw HealthcheckFailure(message: "\(url) answered \(status)")
+        }
+    }
+
+    /// The status code of a GET of `url`, or an error if no answer came within `timeout` seconds.
+    static func status(of url: URL, timeout: Double) async throws(HealthcheckFailure) -> Int {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        do {
+            let (_, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else {
+                throw HealthcheckFailure(message: "\(url.absoluteString) did not answer with HTTP")
+            }
+            return http.statusCode
+        } catch let failure as HealthcheckFailure {
+            throw failure
+        } catch {
+            throw HealthcheckFailure(message: "\(url.absoluteString) did not answer: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Why a health check failed; ArgumentParser prints it and exits with status 1.
+struct HealthcheckFailure: Error, CustomStringConvertible {
+    /// The sentence printed on standard error.
+    var message: String
+
+    var description: String { message }
+}

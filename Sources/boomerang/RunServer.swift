@@ -1,0 +1,43 @@
+import BoomerangServer
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts the server with `settings`, prints one start-up line with its URL, serves until SIGINT
+/// or SIGTERM, and returns once it has shut down gracefully.
+func runServer(_ settings: ServerSettings) throws {
+    let level = Logger.Level(rawValue: settings.logLevel) ?? .info
+    LoggingSystem.bootstrap { LineLogHandler(label: $0, format: settings.logFormat, level: level) }
+    let server = Server(settings: settings, logger: Logger(label: "boomerang"))
+    do {
+        try server.runUntilSignalled { port in
+            let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+            let loops = settings.threads.map(String.init) ?? "one per core"
+            print("Boomerang listening on http://\(host):\(port)/ (event loops: \(loops))")
+            fflush(nil)
+        }
+    } catch {
+        throw ServeError(settings: settings, underlying: error)
+    }
+}
+
+/// Why the server could not start, in words a user can act on.
+struct ServeError: Error, CustomStringConvertible {
+    let settings: ServerSettings
+    let underlying: LibeventError
+
+    var description: String {
+        switch underlying.errno {
+        case EADDRINUSE:
+            "port \(settings.port) on \(settings.host) is already in use; stop the other server or choose another port with --port (or PORT)"
+        case EACCES:
+            "not allowed to listen on port \(settings.port) on \(settings.host); ports below 1024 need privileges"
+        case EADDRNOTAVAIL:
+            "\(settings.host) is not an address of this machine"
+        default:
+            "could not start the server on \(settings.host):\(settings.port): \(underlying)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import BoomerangServer
+import Foundation
+
+/// `boomerang serve`: loads the settings and runs the server until SIGINT or SIGTERM.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the echo server.",
+        discussion: """
+            Each option can also be set by the environment variable named after it in upper snake \
+            case (--max-body-bytes is MAX_BODY_BYTES) and by the key in snake case in the config \
+            file (max_body_bytes). Precedence: option > environment > config file > default.
+            """
+    )
+
+    @Option(help: .setting(.host)) var host: String?
+    @Option(help: .setting(.port)) var port: String?
+    @Option(help: .setting(.threads)) var threads: String?
+    @Option(help: .setting(.maxRequestLineBytes)) var maxRequestLineBytes: String?
+    @Option(help: .setting(.maxHeaderBytes)) var maxHeaderBytes: String?
+    @Option(help: .setting(.maxHeaderCount)) var maxHeaderCount: String?
+    @Option(help: .setting(.maxBodyBytes)) var maxBodyBytes: String?
+    @Option(help: .setting(.maxBufferedBodyBytes)) var maxBufferedBodyBytes: String?
+    @Option(help: .setting(.headerTimeout)) var headerTimeout: String?
+    @Option(help: .setting(.idleTimeout)) var idleTimeout: String?
+    @Option(help: .setting(.minBodyBytesPerSecond)) var minBodyBytesPerSecond: String?
+    @Option(help: .setting(.bodyRateGracePeriod)) var bodyRateGracePeriod: String?
+    @Option(help: .setting(.writeTimeout)) var writeTimeout: String?
+    @Option(help: .setting(.maxConnections)) var maxConnections: String?
+    @Option(help: .setting(.maxResponseDelayMilliseconds)) var maxResponseDelayMilliseconds: String?
+    @Option(help: .setting(.shutdownTimeout)) var shutdownTimeout: String?
+    @Option(help: .setting(.logFormat)) var logFormat: String?
+    @Option(help: .setting(.logLevel)) var logLevel: String?
+    @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
+
+    @Option(
+        help: ArgumentHelp(
+            "The config file; a path given here must exist."
+                + " (default: \(SettingsLoader.defaultConfigPath), used if it exists)",
+            valueName: "path"
+        )
+    )
+    var config: String?
+
+    func run() throws {
+        let settings = try loadSettings(environment: ProcessInfo.processInfo.environment)
+        try runServer(settings)
+    }
+
+    /// The settings from the options given, `environment` and the config file.
+    func loadSettings(environment: [String: String]) throws(SettingsError) -> ServerSettings {
+        let file = try ConfigFile.read(atPath: config ?? SettingsLoader.defaultConfigPath, isRequired: config != nil)
+        return try SettingsLoader.load(options: optionValues, environment: environment, configFile: file)
+    }
+
+    /// The options given on the command line, keyed by ``ServerSetting/optionName``.
+    var optionValues: [String: String] {
+        let given: [(ServerSetting, String?)] = [
+            (.host, host), (.port, port), (.threads, threads),
+            (.maxRequestLineBytes, maxRequestLineBytes), (.maxHeaderBytes, maxHeaderBytes),
+            (.maxHeaderCount, maxHeaderCount), (.maxBodyBytes, maxBodyBytes),
+            (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.headerTimeout, headerTimeout),
+            (.idleTimeout, idleTimeout), (.minBodyBytesPerSecond, minBodyBytesPerSecond),
+            (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
+            (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
+            (.shutdownTimeout, shutdownTimeout), (.logFormat, logFormat), (.logLevel, logLevel),
+            (.accessLog, accessLog.map { $0 ? "true" : "false" }),
+        ]
+        var values: [String: String] = [:]
+        for case (let setting, let text?) in given {
+            values[setting.optionName] = text
+        }
+        return values
+    }
+}
+
+extension ArgumentHelp {
+    /// The help of a setting's option: its summary, default and environment variable.
+    static func setting(_ setting: ServerSetting) -> ArgumentHelp {
+        ArgumentHelp(
+            "\(setting.summary) (default: \(setting.value(in: ServerSettings())); env: \(setting.environmentVariable))",
+            valueName: setting.valueName
+        )
+    }
+}

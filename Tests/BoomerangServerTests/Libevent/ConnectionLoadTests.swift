@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Connection behaviour under many requests and slow peers (robustness §3.9).
+@Suite struct ConnectionLoadTests {
+    @Test func thousandPipelinedRequestsInOneWriteAllAnswerInOrder() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        let requests = (0..<1000).map { "GET /get?n=\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
+        try connection.send(requests)
+        for n in 0..<1000 {
+            let response = try #require(try connection.readResponse(), "response \(n) missing")
+            let args = response.json?["args"] as? [String: Any]
+            #expect(args?["n"] as? String == "\(n)")
+        }
+    }
+
+    @Test func oneKeepAliveConnectionServesTenThousandRequests() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        for n in 0..<10_000 {
+            try connection.send("GET /ip HTTP/1.1\r\nHost: x\r\n\r\n")
+            guard try connection.readResponse()?.status == 200 else {
+                Issue.record("request \(n) failed")
+                return
+            }
+        }
+    }
+
+    @Test func bodyTooSlowAfterTheGracePeriodIs408() throws {
+        let live = try LiveServer {
+            $0.bodyRateGracePeriod = 0.3
+            $0.minBodyBytesPerSecond = 1000
+        }
+        let connection = try RawConnection(port: live.port)
+        try connection.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nabc")
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 408)
+        #expect((response.json?["error"] as? [String: Any])?["code"] as? String == "bodyTooSlow")
+    }
+
+    @Test func clientsThatDropMidUploadLeaveTheServerServing() throws {
+        let live = try LiveServer()
+        for cut in [0, 10, 100, 5000] {
+            let connection = try RawConnection(port: live.port)
+            let head = "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n"
+            try connection.send(head + String(repeating: "x", count: cut))
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let next = try RawConnection(port: live.port)
+        try next.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try next.readResponse()?.status == 200)
+    }
+
+    @Test func everyClosedConnectionIsReleased() throws {
+        let live = try LiveServer()
+        var clients: [RawConnection] = []
+        for _ in 0..<100 {
+            let connection = try RawConnection(port: live.port)
+            try connection.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse()?.status == 200)
+            clients.append(connection)
+        }
+        #expect(live.server.openConnections == 100)
+        for _ in 0..<100 {
+            let connection = try RawConnection(port: live.port)
+            try connection.send("GET /get HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            _ = try connection.readResponse()
+            #expect(connection.closedByServer())
+        }
+        clients.removeAll()
+        var open = live.server.openConnections
+        for _ in 0..<100 where open > 0 {
+            Thread.sleep(forTimeInterval: 0.02)
+            open = live.server.openConnections
+        }
+        #expect(open == 0)
+    }
+}

@@ -1,0 +1,72 @@
+import BoomerangServer
+import Foundation
+import Testing
+
+@Suite struct ConfigFileTests {
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "boomerang-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func missingOptionalFileIsNil() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try ConfigFile.read(atPath: directory.appending(path: "none.yaml").path, isRequired: false) == nil)
+    }
+
+    @Test func missingRequiredFileIsAnError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "none.yaml").path
+        #expect(
+            throws: SettingsError(code: .fileNotFound, message: "config file \(path) does not exist", path: path)
+        ) {
+            try ConfigFile.read(atPath: path, isRequired: true)
+        }
+    }
+
+    @Test func directoryIsUnreadable() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.path
+        #expect(
+            throws: SettingsError(
+                code: .unreadableFile,
+                message: "cannot read config file \(path): it is a directory",
+                path: path
+            )
+        ) {
+            try ConfigFile.read(atPath: path, isRequired: false)
+        }
+    }
+
+    @Test func readsTheBytes() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "server.yaml").path
+        try Data("port: 1\n".utf8).write(to: URL(filePath: path))
+        #expect(
+            try ConfigFile.read(atPath: path, isRequired: true)
+                == ConfigFile(path: path, contents: Array("port: 1\n".utf8))
+        )
+    }
+
+    @Test func readsAtMostOneByteOverTheLimit() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "big.yaml").path
+        try Data(repeating: UInt8(ascii: "#"), count: 3 << 20).write(to: URL(filePath: path))
+        let file = try #require(try ConfigFile.read(atPath: path, isRequired: true))
+        #expect(file.contents.count == SettingsLoader.maximumConfigFileBytes + 1)
+        #expect(
+            throws: SettingsError(
+                code: .fileTooLarge,
+                message: "\(path) is larger than 1048576 bytes, the limit for a config file",
+                path: path
+            )
+        ) {
+            try SettingsLoader.load(options: [:], environment: [:], configFile: file)
+        }
+    }
+}

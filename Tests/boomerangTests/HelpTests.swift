@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Golden help text, from the built binary at 100 columns.
+@Suite struct HelpTests {
+    private static let environment = ["COLUMNS": "100"]
+
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func rootHelp(_ arguments: [String]) throws {
+        let result = try Subprocess.runBoomerang(arguments, environment: Self.environment)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == Self.rootHelp)
+    }
+
+    @Test(arguments: [["serve", "--help"], ["help", "serve"], ["serve", "-h"]])
+    func serveHelp(_ arguments: [String]) throws {
+        let result = try Subprocess.runBoomerang(arguments, environment: Self.environment)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == Self.serveHelp)
+    }
+
+    static let rootHelp = """
+        OVERVIEW: A local HTTP echo and inspection server for testing HTTP clients.
+
+        Every serve option is also read from an environment variable and from a key in config/server.yaml;
+        a flag wins over the environment, which wins over the file, which wins over the default. Settings
+        errors exit with status 1, usage errors with 64.
+
+        USAGE: boomerang <subcommand>
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          serve (default)         Run the echo server.
+          healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
+
+          See 'boomerang help <subcommand>' for detailed help.
+
+        """
+
+    static let serveHelp = """
+        OVERVIEW: Run the echo server.
+
+        Each option can also be set by the environment variable named after it in upper snake case
+        (--max-body-bytes is MAX_BODY_BYTES) and by the key in snake case in the config file
+        (max_body_bytes). Precedence: option > environment > config file > default.
+
+        USAGE: boomerang serve <options>
+
+        OPTIONS:
+          --host <address>        The address to listen on; 0.0.0.0 exposes the server to the network.
+                                  (default: 127.0.0.1; env: HOST)
+          --port <port>           The TCP port; 0 asks the system for a free port. (default: 8080; env:
+                                  PORT)
+          --threads <count|auto>  The number of event loops, one thread each; auto is one per core.
+                                  (default: auto; env: THREADS)
+          --max-request-line-bytes <bytes>
+                                  The longest request line, in bytes; longer gets 414. (default: 8192; env:
+                                  MAX_REQUEST_LINE_BYTES)
+          --max-header-bytes <bytes>
+                                  The most bytes of request line plus header fields; more gets 431.
+                                  (default: 32768; env: MAX_HEADER_BYTES)
+          --max-header-count <count>
+                                  The most header fields in one request; more gets 431. (default: 256; env:
+                                  MAX_HEADER_COUNT)
+          --max-body-bytes <bytes>
+                                  The largest request body, streamed or not; larger gets 413. (default:
+                                  8589934592; env: MAX_BODY_BYTES)
+          --max-buffered-body-bytes <bytes>
+                                  The largest body buffered to be decoded (form, JSON, property list, XML).
+                                  (default: 10485760; env: MAX_BUFFERED_BODY_BYTES)
+          --header-timeout <seconds>
+                                  Seconds a client has to send a complete request head; then 408. (default:
+                                  10; env: HEADER_TIMEOUT)
+          --idle-timeout <seconds>
+                                  Seconds an idle keep-alive connection is kept open. (default: 15; env:
+                                  IDLE_TIMEOUT)
+          --min-body-bytes-per-second <bytes>
+                                  The slowest accepted body upload rate, in bytes per second. (default:
+                                  1024; env: MIN_BODY_BYTES_PER_SECOND)
+          --body-rate-grace-period <seconds>
+                                  Seconds of body upload before the minimum rate is enforced. (default: 10;
+                                  env: BODY_RATE_GRACE_PERIOD)
+          --write-timeout <seconds>
+                                  Seconds a response write may make no progress before the connection is
+                                  closed. (default: 15; env: WRITE_TIMEOUT)
+          --max-connections <count>
+                                  The most connections open at once, over all loops. (default: 1024; env:
+                                  MAX_CONNECTIONS)
+          --max-response-delay-milliseconds <ms>
+                                  The longest delay a request may ask for with x-set-response-delay-ms.
+                                  (default: 10000; env: MAX_RESPONSE_DELAY_MILLISECONDS)
+          --shutdown-timeout <seconds>
+                                  Seconds in-flight exchanges get to finish after SIGINT or SIGTERM.
+                                  (default: 5; env: SHUTDOWN_TIMEOUT)
+          --log-format <text|json>
+                                  The log format. (default: text; env: LOG_FORMAT)
+          --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,
+                                  critical. (default: info; env: LOG_LEVEL)
+          --access-log/--no-access-log
+                                  Whether one access log line is written per exchange. (default: true; env:
+                                  ACCESS_LOG)
+          --config <path>         The config file; a path given here must exist. (default:
+                                  config/server.yaml, used if it exists)
+          -h, --help              Show help information.
+
+
+        """
+}

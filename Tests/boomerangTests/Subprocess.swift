@@ -1,0 +1,167 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The outcome of running a program to its end.
+struct Completed {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Runs built programs and helper scripts as child processes for the tests.
+enum Subprocess {
+    /// The `boomerang` binary built beside the test bundle.
+    static let boomerang: URL = {
+        let besideTests = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(
+            path: "boomerang"
+        )
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appending(path: ".build/debug/boomerang")
+    }()
+
+    /// The root of the package, from this file's path.
+    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs `boomerang` with `arguments` in `directory` with exactly `environment`, and waits for it.
+    static func runBoomerang(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        in directory: URL = FileManager.default.temporaryDirectory
+    ) throws -> Completed {
+        // Output goes to files, not pipes: a pipe's write end can leak into a child that another
+        // test spawns at the same moment, and then reading to its end never finishes.
+        let outputDirectory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outputDirectory) }
+        let outputURL = outputDirectory.appending(path: "stdout")
+        let errorURL = outputDirectory.appending(path: "stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        let process = Process()
+        process.executableURL = boomerang
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        return Completed(
+            status: process.terminationStatus,
+            standardOutput: try String(decoding: Data(contentsOf: outputURL), as: UTF8.self),
+            standardError: try String(decoding: Data(contentsOf: errorURL), as: UTF8.self)
+        )
+    }
+
+    /// A new empty directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "boomerang-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
+
+/// A `boomerang` process that keeps running until the test stops it.
+final class RunningBoomerang {
+    let process: Process
+    let outputDirectory: URL
+
+    init(process: Process, outputDirectory: URL) {
+        self.process = process
+        self.outputDirectory = outputDirectory
+    }
+
+    var standardOutput: String { read("stdout") }
+    var standardError: String { read("stderr") }
+
+    private func read(_ name: String) -> String {
+        (try? String(decoding: Data(contentsOf: outputDirectory.appending(path: name)), as: UTF8.self)) ?? ""
+    }
+
+    /// Waits up to `timeout` seconds for a line of standard output that contains `text`.
+    func waitForOutputLine(containing text: String, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = standardOutput.split(separator: "\n").first(where: { $0.contains(text) }) {
+                return String(line)
+            }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw Subprocess.Failure(description: "no output line with \"\(text)\"; stderr: \(standardError)")
+    }
+
+    /// Sends `signal`, waits for the exit (SIGKILL after 10 s) and returns the exit status.
+    func stop(signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: outputDirectory)
+    }
+}
+
+extension Subprocess {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts `boomerang` with `arguments`; output goes to files read by the returned handle.
+    static func startBoomerang(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        in directory: URL = FileManager.default.temporaryDirectory
+    ) throws -> RunningBoomerang {
+        let outputDirectory = try temporaryDirectory()
+        let outputURL = outputDirectory.appending(path: "stdout")
+        let errorURL = outputDirectory.appending(path: "stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let process = Process()
+        process.executableURL = boomerang
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+        return RunningBoomerang(process: process, outputDirectory: outputDirectory)
+    }
+
+    /// One GET over a plain socket; the raw response text.
+    static func get(port: Int, path: String) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connect failed: errno \(errno)") }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            response.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
+}
