@@ -57,6 +57,8 @@ let package = Package(
             dependencies: [
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangClient",
+                "BoomerangXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -90,6 +92,8 @@ let package = Package(
             dependencies: [
                 "boomerang",
                 "BoomerangServer",
+                "BoomerangSerialization",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
