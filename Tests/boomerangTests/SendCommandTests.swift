@@ -17,7 +17,8 @@ import Testing
         let post = try SendSupport.send([live.url + "/anything", "a=1"])
         #expect(post.json?["method"] as? String == "POST")
         #expect((post.json?["form"] as? [String: Any])?["a"] as? String == "1")
-        let get = try SendSupport.send(["GET", live.url + "/anything", "a=1", "b:=[1,2]"])
+        let get = try SendSupport.send(["GET", live.url + "/anything", "a=1", "b:=[1,2]", "x==q r"])
+        #expect((get.json?["args"] as? [String: Any])?["x"] as? String == "q r")
         #expect(get.json?["method"] as? String == "GET")
         #expect((get.json?["args"] as? [String: Any])?["b[]"] as? [String] == ["1", "2"])
     }
@@ -127,10 +128,11 @@ import Testing
         OVERVIEW: Send a request built by the core's serializers and validate the reply.
 
         Items, in httpie's style: name=value (a field), name:=<json> (a typed field), name@path (a file
-        part, multipart), Header:value (a header). The method is GET without fields and POST with them,
-        unless given before the URL. Exit status: 0 when the reply passes the response serializer, 2 when
-        it fails validation or decoding, 1 on a transport error, a bad item or a bad --accept-* value (64
-        when the command line itself cannot be parsed, as for every subcommand).
+        part, multipart), Header:value (a header), name==value (a query parameter). The method is GET
+        without fields and POST with them, unless given before the URL. Exit status: 0 when the reply
+        passes the response serializer, 2 when it fails validation or decoding, 1 on a transport error, a
+        bad item or a bad --accept-* value (64 when the command line itself cannot be parsed, as for every
+        subcommand).
 
         USAGE: boomerang send [<options>] [METHOD] URL [ITEM ...]
 

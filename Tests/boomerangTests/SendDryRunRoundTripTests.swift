@@ -9,6 +9,21 @@ import Testing
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
+    private static func seededBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            withUnsafeBytes(of: z ^ (z >> 31)) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
+    }
+
     private struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var flags: [String]
@@ -33,8 +48,7 @@ import Testing
         let live = try SendSupport.LiveServer()
         let directory = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var generator = SystemRandomNumberGenerator()
-        let fileBytes = (0..<(128 * 1024 + 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let fileBytes = Self.seededBytes(128 * 1024 + 3, seed: 0x5E4D_D27)
         let filePath = directory.appending(path: "blob.bin").path
         try Data(fileBytes).write(to: URL(filePath: filePath))
         var items = testCase.items + ["Connection:close", "X-Trace:dry-run"]

@@ -17,6 +17,9 @@ import Testing
         ("l:=[1,\"a\"]", .field(name: "l", value: .array([.int(1), .string("a")]))),
         ("o:={\"k\":{\"j\":[]}}", .field(name: "o", value: .dictionary(["k": .dictionary(["j": .array([])])]))),
         ("f@/tmp/a b.png", .file(name: "f", path: "/tmp/a b.png")),
+        ("q==a b", .query(name: "q", value: "a b")),
+        ("q==", .query(name: "q", value: "")),
+        ("q===x", .query(name: "q", value: "=x")),
         ("Accept:application/json", .header(name: "Accept", value: "application/json")),
         ("X-Time:12:00", .header(name: "X-Time", value: "12:00")),
         ("X-Empty:", .header(name: "X-Empty", value: "")),
@@ -27,7 +30,7 @@ import Testing
         #expect(try RequestItem.parse(text) == item)
     }
 
-    @Test(arguments: ["plain", "=v", ":=1", "@f", ":v", "f@", "j:=[1,"])
+    @Test(arguments: ["plain", "=v", "==v", ":=1", "@f", ":v", "f@", "j:=[1,"])
     func invalidItems(text: String) {
         #expect(throws: RequestItem.Invalid.self) { try RequestItem.parse(text) }
     }
@@ -39,6 +42,13 @@ import Testing
         ]
         #expect(RequestItem.parameters(items) == ["a": ["1", "2"], "b": 3])
         #expect(RequestItem.parameters([.header(name: "H", value: "v")]) == nil)
+    }
+
+    @Test func queryItemsAreAppendedToTheURL() {
+        let items: [RequestItem] = [.query(name: "q", value: "a b&c"), .field(name: "f", value: "1"), .query(name: "k[]", value: "")]
+        #expect(RequestItem.url("http://h/x", addingQueryOf: items) == "http://h/x?q=a%20b%26c&k%5B%5D=")
+        #expect(RequestItem.url("http://h/x?y=1", addingQueryOf: items) == "http://h/x?y=1&q=a%20b%26c&k%5B%5D=")
+        #expect(RequestItem.url("http://h/x", addingQueryOf: [.field(name: "f", value: "1")]) == "http://h/x")
     }
 
     static let statusTable: [(String, Set<Int>??)] = [

@@ -4,6 +4,7 @@ import BoomerangSerialization
 ///
 /// The item's kind is given by its first separator, read left to right; at one position the
 /// longer separator wins:
+/// - `name==value`: a query parameter, added to the URL (escaped as AFNetworking escapes query text);
 /// - `name:=<json>`: a typed field whose value is JSON (`n:=1`, `tags:=["a","b"]`, `on:=true`);
 /// - `name=value`: a text field (the value may contain `=`, `:` or `@`);
 /// - `name@path`: a file part (multipart);
@@ -14,6 +15,8 @@ import BoomerangSerialization
 enum RequestItem: Equatable {
     /// A header field.
     case header(name: String, value: String)
+    /// A query parameter.
+    case query(name: String, value: String)
     /// A field: text, or a typed JSON value.
     case field(name: String, value: QueryValue)
     /// A file part read from `path`.
@@ -49,6 +52,9 @@ enum RequestItem: Equatable {
             }
             let rest = String(decoding: bytes[(index + 1)...], as: UTF8.self)
             switch byte {
+            case UInt8(ascii: "=") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "="):
+                guard !name.isEmpty else { throw Invalid(item: text, reason: "the query parameter name is empty") }
+                return .query(name: name, value: String(decoding: bytes[(index + 2)...], as: UTF8.self))
             case UInt8(ascii: "="):
                 guard !name.isEmpty else { throw Invalid(item: text, reason: "the field name is empty") }
                 return .field(name: name, value: .string(rest))
@@ -63,7 +69,7 @@ enum RequestItem: Equatable {
                 index += 1
             }
         }
-        throw Invalid(item: text, reason: "expected name=value, name:=json, name@file or Header:value")
+        throw Invalid(item: text, reason: "expected name=value, name:=json, name==query, name@file or Header:value")
     }
 
     /// The parameter tree for a JSON value: objects become dictionaries (keys in any order; the
@@ -81,6 +87,19 @@ enum RequestItem: Equatable {
         case .object(let object):
             .dictionary(Dictionary(object.map { ($0.key, queryValue($0.value)) }, uniquingKeysWith: { _, last in last }))
         }
+    }
+
+    /// `url` with the query items appended, `name=value` escaped as AFNetworking escapes query
+    /// text and joined with `&`, after `?` or, when the URL already has a query, `&`.
+    static func url(_ url: String, addingQueryOf items: [RequestItem]) -> String {
+        var pairs: [QueryStringPair] = []
+        for case .query(let name, let value) in items {
+            pairs.append(QueryStringPair(name: name, value: .string(value)))
+        }
+        guard !pairs.isEmpty else { return url }
+        let query = QueryStringEncoder().encode(pairs: pairs)
+        let hasQuery = url.utf8.prefix { $0 != UInt8(ascii: "#") }.contains(UInt8(ascii: "?"))
+        return url + (hasQuery ? "&" : "?") + query
     }
 
     /// The fields of `items` as one parameter dictionary, or `nil` when there are none. A name

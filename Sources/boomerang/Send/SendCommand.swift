@@ -16,7 +16,8 @@ struct SendCommand: AsyncParsableCommand {
         usage: "boomerang send [<options>] [METHOD] URL [ITEM ...]",
         discussion: """
             Items, in httpie's style: name=value (a field), name:=<json> (a typed field), \
-            name@path (a file part, multipart), Header:value (a header). The method is GET \
+            name@path (a file part, multipart), Header:value (a header), name==value (a query \
+            parameter). The method is GET \
             without fields and POST with them, unless given before the URL. Exit status: 0 when \
             the reply passes the response serializer, 2 when it fails validation or decoding, 1 \
             on a transport error, a bad item or a bad --accept-* value (64 when the command \

@@ -29,12 +29,12 @@ struct SendPlan {
         guard let target = positional.popFirst() else {
             throw SendUsageError(description: "missing the URL: boomerang send [METHOD] URL [ITEM…]")
         }
-        url = target.contains("://") ? target : "http://" + target
         do {
             items = try positional.map { (text: String) throws(RequestItem.Invalid) in try RequestItem.parse(text) }
         } catch {
             throw SendUsageError(description: error.description)
         }
+        url = RequestItem.url(target.contains("://") ? target : "http://" + target, addingQueryOf: items)
         let hasFiles = items.contains { if case .file = $0 { true } else { false } }
         let hasFields = hasFiles || items.contains { if case .field = $0 { true } else { false } }
         encoding = command.encoding ?? (hasFiles ? .multipart : .form)
