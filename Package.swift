@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
+        .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
     ],
     dependencies: [
@@ -46,11 +47,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "BoomerangClient",
+            dependencies: ["BoomerangSerialization", "BoomerangXML"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "boomerang",
             dependencies: [
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangClient",
+                "BoomerangXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -84,7 +92,20 @@ let package = Package(
             dependencies: [
                 "boomerang",
                 "BoomerangServer",
+                "BoomerangSerialization",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangClientTests",
+            dependencies: [
+                "BoomerangClient",
+                "BoomerangServer",
+                "BoomerangSerialization",
+                "BoomerangXML",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -11,7 +11,7 @@ struct BoomerangCommand: AsyncParsableCommand {
             config/server.yaml; a flag wins over the environment, which wins over the file, \
             which wins over the default. Settings errors exit with status 1, usage errors with 64.
             """,
-        subcommands: [ServeCommand.self, ScenariosCommand.self, HealthcheckCommand.self],
+        subcommands: [ServeCommand.self, SendCommand.self, ScenariosCommand.self, HealthcheckCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

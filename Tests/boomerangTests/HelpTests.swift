@@ -35,6 +35,8 @@ import Testing
 
         SUBCOMMANDS:
           serve (default)         Run the echo server.
+          send                    Send a request built by the core's serializers and validate the reply.
+          scenarios               Print the validation-scenario catalogue.
           healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
 
           See 'boomerang help <subcommand>' for detailed help.

@@ -1,0 +1,116 @@
+import BoomerangServer
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Helpers for the `send` tests: a live server, the binary run with byte-exact output, and a raw
+/// TCP exchange.
+enum SendSupport {
+    /// A server on an ephemeral loopback port; shut down when released.
+    final class LiveServer: @unchecked Sendable {
+        let server: Server
+        let port: Int
+
+        init() throws {
+            var settings = ServerSettings()
+            settings.port = 0
+            settings.threads = 1
+            settings.accessLog = false
+            settings.shutdownTimeout = 2
+            server = Server(settings: settings)
+            port = try server.start()
+        }
+
+        var url: String { "http://127.0.0.1:\(port)" }
+
+        deinit {
+            server.shutdown()
+        }
+    }
+
+    struct Run {
+        var status: Int32
+        var output: [UInt8]
+        var error: String
+
+        var text: String { String(decoding: output, as: UTF8.self) }
+
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(output))) as? [String: Any]
+        }
+    }
+
+    /// Runs `boomerang send <arguments>` and keeps its standard output as bytes.
+    static func send(_ arguments: [String]) throws -> Run {
+        let directory = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputURL = directory.appending(path: "stdout")
+        let errorURL = directory.appending(path: "stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        let process = Process()
+        process.executableURL = Subprocess.boomerang
+        process.arguments = ["send"] + arguments
+        process.environment = ["LANG": "C"]
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        return Run(
+            status: process.terminationStatus,
+            output: Array(try Data(contentsOf: outputURL)),
+            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+        )
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Sends `bytes` to the loopback `port` and reads until the server closes the connection.
+    static func exchange(port: Int, bytes: [UInt8]) throws -> [UInt8] {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connect: errno \(errno)") }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send: errno \(errno)") }
+            sent += count
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return received }
+            guard count > 0 else { throw Failure(description: "recv: errno \(errno) after \(received.count) bytes") }
+            received += buffer[..<count]
+        }
+    }
+
+    /// Splits an HTTP/1.1 message at its empty line: the head's lines and the body.
+    static func split(_ message: [UInt8]) -> (lines: [String], body: [UInt8])? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard message.count >= 4,
+            let end = (0...(message.count - 4)).first(where: { message[$0..<($0 + 4)].elementsEqual(separator) })
+        else { return nil }
+        let head = String(decoding: message[..<end], as: UTF8.self)
+        return (head.components(separatedBy: "\r\n"), Array(message[(end + 4)...]))
+    }
+}
