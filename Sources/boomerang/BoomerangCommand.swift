@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `boomerang`: the root command. With no subcommand it runs ``ServeCommand``.
 @main
-struct BoomerangCommand: AsyncParsableCommand {
+struct BoomerangCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boomerang",
         abstract: "A local HTTP echo and inspection server for testing HTTP clients.",

@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// `boomerang healthcheck`: one GET, exit 0 on a 2xx answer in time, 1 otherwise; for container
 /// health checks.
-struct HealthcheckCommand: AsyncParsableCommand {
+struct HealthcheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthcheck",
         abstract: "Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise."
@@ -30,9 +30,10 @@ struct HealthcheckCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         guard let target = URL(string: url) else { throw ValidationError("'\(url)' is not an http or https URL") }
-        let status = try await Self.status(of: target, timeout: timeout)
+        let timeout = timeout
+        let status = try runBlocking { try await Self.status(of: target, timeout: timeout) }
         guard (200..<300).contains(status) else {
             throw HealthcheckFailure(message: "\(url) answered \(status)")
         }

@@ -10,6 +10,7 @@ command -v valgrind > /dev/null || { echo "needs valgrind (apt-get install valgr
 binary=$(mktemp /tmp/boomerang-nodebug.XXXXXX)
 trap 'rm -f "$binary" /tmp/boomerang-cg.*' EXIT
 objcopy --strip-debug .build/release/boomerang "$binary"
+chmod +x "$binary"
 
 total() { # PORT COUNT COMMAND...
     local port=$1 count=$2 out

@@ -1,10 +1,19 @@
 #!/usr/bin/env python3
-"""Sends COUNT GET requests on one keep-alive connection and reads every response."""
+"""Sends COUNT requests on one keep-alive connection and reads every response.
+
+   keepalive.py PORT COUNT                       GET /get
+   keepalive.py PORT COUNT BODY_FILE BOUNDARY    POST /post of a multipart body
+"""
 import socket
 import sys
 
 port, count = int(sys.argv[1]), int(sys.argv[2])
-request = f"GET /get HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n\r\n".encode()
+if len(sys.argv) > 4:
+    body = open(sys.argv[3], "rb").read()
+    request = (f"POST /post HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {len(body)}\r\n"
+               f"Content-Type: multipart/form-data; boundary={sys.argv[4]}\r\n\r\n").encode() + body
+else:
+    request = f"GET /get HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n\r\n".encode()
 sock = socket.create_connection(("127.0.0.1", port))
 buffer = b""
 for _ in range(count):
@@ -20,7 +29,7 @@ for _ in range(count):
             if len(buffer) >= end + 4 + length:
                 buffer = buffer[end + 4 + length:]
                 break
-        chunk = sock.recv(65536)
+        chunk = sock.recv(1 << 20)
         if not chunk:
             sys.exit("the server closed the connection early")
         buffer += chunk

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// `boomerang send`: builds a request with the core's serializers, sends it with
 /// `BoomerangClient`'s ``SessionManager`` and validates the reply with a response serializer.
-struct SendCommand: AsyncParsableCommand {
+struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
         abstract: "Send a request built by the core's serializers and validate the reply.",
@@ -70,7 +70,11 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the reply.", valueName: "seconds"))
     var timeout: Double = 60
 
-    func run() async throws {
+    func run() throws {
+        try runBlocking { try await execute() }
+    }
+
+    private func execute() async throws {
         let plan = try SendPlan(command: self)
         let client = plan.makeClient(timeout: timeout)
         let request: HTTPRequest
