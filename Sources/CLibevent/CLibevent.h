@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <sys/resource.h>
 #include <sys/eventfd.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>

@@ -22,6 +22,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.maxHeaderCount)) var maxHeaderCount: String?
     @Option(help: .setting(.maxBodyBytes)) var maxBodyBytes: String?
     @Option(help: .setting(.maxBufferedBodyBytes)) var maxBufferedBodyBytes: String?
+    @Option(help: .setting(.maxInlinePartBytes)) var maxInlinePartBytes: String?
     @Option(help: .setting(.headerTimeout)) var headerTimeout: String?
     @Option(help: .setting(.idleTimeout)) var idleTimeout: String?
     @Option(help: .setting(.minBodyBytesPerSecond)) var minBodyBytesPerSecond: String?
@@ -60,7 +61,8 @@ struct ServeCommand: ParsableCommand {
             (.host, host), (.port, port), (.threads, threads),
             (.maxRequestLineBytes, maxRequestLineBytes), (.maxHeaderBytes, maxHeaderBytes),
             (.maxHeaderCount, maxHeaderCount), (.maxBodyBytes, maxBodyBytes),
-            (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.headerTimeout, headerTimeout),
+            (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.maxInlinePartBytes, maxInlinePartBytes),
+            (.headerTimeout, headerTimeout),
             (.idleTimeout, idleTimeout), (.minBodyBytesPerSecond, minBodyBytesPerSecond),
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),

@@ -74,6 +74,9 @@ import Testing
           --max-buffered-body-bytes <bytes>
                                   The largest body buffered to be decoded (form, JSON, property list, XML).
                                   (default: 10485760; env: MAX_BUFFERED_BODY_BYTES)
+          --max-inline-part-bytes <bytes>
+                                  The largest multipart part echoed inline (form, files); larger parts are
+                                  only counted and hashed. (default: 65536; env: MAX_INLINE_PART_BYTES)
           --header-timeout <seconds>
                                   Seconds a client has to send a complete request head; then 408. (default:
                                   10; env: HEADER_TIMEOUT)

@@ -76,6 +76,7 @@ struct BodyParts {
         var formValues: [(String, StructuredValue)] = []
         var fileValues: [(String, StructuredValue)] = []
         var parts: [StructuredValue] = []
+        var notInline = 0
         for part in collector.parts {
             let disposition = part.head.contentDisposition
             let name = disposition?.name ?? ""
@@ -88,19 +89,26 @@ struct BodyParts {
             entry.append(.string(part.sha256), forKey: "sha256")
             let contentType = part.head.contentType ?? "application/octet-stream"
             if let inline = part.inline {
-                let isText = String(validating: inline, as: UTF8.self) != nil
-                if isText { entry.append(.string(String(decoding: inline, as: UTF8.self)), forKey: "text") }
-                let value = BodyParts.text(inline, contentType: contentType)
+                let text = String(validating: inline, as: UTF8.self)
+                if let text { entry.append(.string(text), forKey: "text") }
+                let value = text.map(StructuredValue.string) ?? BodyParts.dataURL(inline, contentType: contentType)
                 if disposition?.filename != nil {
                     fileValues.append((name, value))
                 } else {
                     formValues.append((name, value))
-                    if isText { fieldPairs.append((name, String(decoding: inline, as: UTF8.self))) }
+                    if let text { fieldPairs.append((name, text)) }
                 }
             } else {
                 entry.append(.bool(true), forKey: "truncated")
+                notInline += 1
             }
             parts.append(.object(entry))
+        }
+        if notInline > 0 {
+            diagnostics.append(BodyParts.diagnostic(
+                "partsNotInline",
+                "\(notInline) part(s) over the inline limit (max_inline_part_bytes) are described in multipart.parts "
+                    + "by size and sha256, not echoed in form or files", nil))
         }
         files = FormDecoding.semiflatten(fileValues)
         form = FormDecoding.semiflatten(formValues)
@@ -118,7 +126,13 @@ struct BodyParts {
     /// httpbin's rendering of body bytes: the text when it is UTF-8, else a base64 data URL.
     static func text(_ bytes: [UInt8], contentType: String) -> StructuredValue {
         if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
-        return .string("data:\(contentType);base64," + Base64.encode(bytes))
+        return dataURL(bytes, contentType: contentType)
+    }
+
+    static func dataURL(_ bytes: [UInt8], contentType: String) -> StructuredValue {
+        var url = Array("data:\(contentType);base64,".utf8)
+        Base64.append(bytes, to: &url)
+        return .string(String(decoding: url, as: UTF8.self))
     }
 
     static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {

@@ -12,7 +12,7 @@ struct EchoOptions: Sendable {
 
     init(settings: ServerSettings) {
         maxBufferedBodyBytes = settings.maxBufferedBodyBytes
-        maxInlinePartBytes = min(1 << 20, settings.maxBufferedBodyBytes)
+        maxInlinePartBytes = min(settings.maxInlinePartBytes, settings.maxBufferedBodyBytes)
         maxInlineTotalBytes = settings.maxBufferedBodyBytes
         maxResponseDelayMilliseconds = settings.maxResponseDelayMilliseconds
     }

@@ -5,6 +5,7 @@ extension ServerSetting {
     public static let all: [ServerSetting] = [
         .host, .port, .threads,
         .maxRequestLineBytes, .maxHeaderBytes, .maxHeaderCount, .maxBodyBytes, .maxBufferedBodyBytes,
+        .maxInlinePartBytes,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
         .logFormat, .logLevel, .accessLog,
@@ -98,6 +99,14 @@ extension ServerSetting {
         \.maxBufferedBodyBytes,
         name: "maxBufferedBodyBytes",
         summary: "The largest body buffered to be decoded (form, JSON, property list, XML).",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/maxInlinePartBytes``: a positive integer.
+    public static let maxInlinePartBytes = integer(
+        \.maxInlinePartBytes,
+        name: "maxInlinePartBytes",
+        summary: "The largest multipart part echoed inline (form, files); larger parts are only counted and hashed.",
         valueName: "bytes"
     )
 

@@ -20,6 +20,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// The largest body that is buffered to be decoded (urlencoded, JSON, property list, XML);
     /// a larger body of those types is still counted and hashed, but not decoded.
     public var maxBufferedBodyBytes: Int = 10 * 1024 * 1024
+    /// The largest multipart part kept inline in the echo (`form`, `files`, `multipart.parts[].text`);
+    /// a larger part is streamed through, counted and SHA-256 hashed, and described in `multipart`.
+    public var maxInlinePartBytes: Int = 64 * 1024
 
     /// Seconds a client has to send a complete request head, from its first byte; then 408.
     public var headerTimeout: Double = 10

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func multipartWithABinaryFile() throws {
-        let live = try LiveServer()
+        let live = try LiveServer { $0.maxInlinePartBytes = 1 << 20 }
         let file = try TemporaryFile(name: "blob.bin", bytes: EchoFixtures.binaryFile)
         let output = try ExternalTool.run(
             "curl", ["-sS", "-F", "field=value", "-F", "file=@\(file.path);type=application/octet-stream", live.baseURL + "/post"])
@@ -63,5 +63,22 @@ import Testing
         #expect(body?["sha256"] as? String == EchoFixtures.sha256(EchoFixtures.binaryFile))
         let headers = output.json?["headers"] as? [String: Any]
         #expect(headers?["Transfer-Encoding"] as? String == "chunked")
+    }
+
+    @Test func partsOverTheInlineLimitAreCountedAndHashedNotEchoed() throws {
+        let live = try LiveServer()
+        let file = try TemporaryFile(name: "blob.bin", bytes: EchoFixtures.binaryFile)
+        let output = try ExternalTool.run(
+            "curl", ["-sS", "-F", "field=value", "-F", "file=@\(file.path);type=application/octet-stream", live.baseURL + "/post"])
+        let echo = try #require(output.json)
+        #expect((echo["form"] as? [String: Any])?["field"] as? String == "value")
+        #expect((echo["files"] as? [String: Any])?["file"] == nil)
+        let parts = (echo["multipart"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
+        let part = try #require(parts.first { $0["name"] as? String == "file" })
+        #expect((part["size"] as? NSNumber)?.intValue == EchoFixtures.binaryFile.count)
+        #expect(part["sha256"] as? String == EchoFixtures.sha256(EchoFixtures.binaryFile))
+        #expect(part["truncated"] as? Bool == true)
+        let codes = (echo["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes == ["partsNotInline"])
     }
 }

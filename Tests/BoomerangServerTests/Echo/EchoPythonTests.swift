@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func multipartWithABinaryFile() throws {
-        let live = try LiveServer()
+        let live = try LiveServer { $0.maxInlinePartBytes = 1 << 20 }
         let file = try TemporaryFile(name: "blob.bin", bytes: EchoFixtures.binaryFile)
         let echo = try run(
             """

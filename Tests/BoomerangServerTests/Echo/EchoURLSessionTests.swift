@@ -54,7 +54,7 @@ import FoundationNetworking
     }
 
     @Test func multipartWithABinaryFile() async throws {
-        let live = try LiveServer()
+        let live = try LiveServer { $0.maxInlinePartBytes = 1 << 20 }
         var form = MultipartFormData()
         form.appendPart(formData: Array("value".utf8), name: "field")
         form.appendPart(fileData: EchoFixtures.binaryFile, name: "file", filename: "blob.bin", mimeType: "application/octet-stream")
