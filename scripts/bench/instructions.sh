@@ -22,7 +22,7 @@ total() { # PORT COUNT COMMAND...
     python3 scripts/bench/keepalive.py "$port" "$count"
     kill -TERM "$pid"
     wait "$pid" || true
-    callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
+    callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }'
 }
 
 per_request() { # NAME PORT COMMAND...
