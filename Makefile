@@ -22,6 +22,7 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product boomerang
+	$(SWIFT) build -c release --product boomerang-client
 
 test: deps
 	$(SWIFT) test

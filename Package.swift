@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
+        .executable(name: "boomerang-client", targets: ["boomerang-client"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,11 +57,18 @@ let package = Package(
             name: "boomerang",
             dependencies: [
                 "BoomerangServer",
-                "BoomerangSerialization",
-                "BoomerangClient",
-                "BoomerangXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "boomerang-client",
+            dependencies: [
+                "BoomerangClient",
+                "BoomerangSerialization",
+                "BoomerangXML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -91,6 +99,7 @@ let package = Package(
             name: "boomerangTests",
             dependencies: [
                 "boomerang",
+                "boomerang-client",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -11,7 +11,16 @@ struct BoomerangCommand: ParsableCommand {
             config/server.yaml; a flag wins over the environment, which wins over the file, \
             which wins over the default. Settings errors exit with status 1, usage errors with 64.
             """,
-        subcommands: [ServeCommand.self, SendCommand.self, ScenariosCommand.self, HealthcheckCommand.self],
+        subcommands: [ServeCommand.self, SendForwarder.self, ScenariosCommand.self, HealthcheckForwarder.self],
         defaultSubcommand: ServeCommand.self
     )
+
+    /// Hands `send` and `healthcheck` (help included) to `boomerang-client` before any parsing.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, ClientCommandForwarding.subcommands.contains(first) {
+            ClientCommandForwarding.exec(arguments)
+        }
+        main(nil)
+    }
 }

@@ -1,7 +1,7 @@
 import BoomerangSerialization
 import Testing
 
-@testable import boomerang
+@testable import boomerang_client
 
 @Suite struct SendItemTests {
     static let table: [(String, RequestItem)] = [

@@ -18,7 +18,7 @@ import Testing
         #expect(command.optionValues == ["port": "9", "access-log": "false"])
         let explicit = try #require(try BoomerangCommand.parseAsRoot(["serve", "--port", "9"]) as? ServeCommand)
         #expect(explicit.optionValues == ["port": "9"])
-        #expect(try BoomerangCommand.parseAsRoot(["healthcheck"]) is HealthcheckCommand)
+        #expect(try BoomerangCommand.parseAsRoot(["healthcheck"]) is HealthcheckForwarder)
     }
 
     @Test func everySettingHasItsOption() throws {
