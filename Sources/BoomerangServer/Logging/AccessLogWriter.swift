@@ -22,33 +22,26 @@ final class AccessLogWriter {
     func record(_ exchange: Exchange, now: UInt64) {
         guard let logger else { return }
         let head = exchange.context.head
-        let micros = Int((now &- exchange.context.receivedAt) / 1000)
-        logger.info(
-            "access",
-            metadata: [
-                "type": "access",
-                "remote": .string(exchange.context.remoteHost),
-                "method": .string(head.method.rawValue),
-                "target": .string(head.target),
-                "version": .string(head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1"),
-                "status": .stringConvertible(exchange.status),
-                "bytesOut": .stringConvertible(exchange.responseBytes),
-                "bytesIn": .stringConvertible(Int(exchange.bodyBytes)),
-                "durationMs": .stringConvertible(Double(micros) / 1000),
-                "requestId": .string(exchange.context.requestID),
-            ]
+        let record = AccessRecord(
+            kind: .access,
+            remote: exchange.context.remoteHost,
+            method: head.method.rawValue,
+            target: head.target,
+            version: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1",
+            status: exchange.status,
+            bytesOut: exchange.responseBytes,
+            bytesIn: Int(exchange.bodyBytes),
+            durationMicros: Int((now &- exchange.context.receivedAt) / 1000),
+            requestID: exchange.context.requestID
         )
+        logger.info("access", metadata: ["access": .stringConvertible(record)])
     }
 
     /// A request that got no regular exchange: refused by the parser, timed out or aborted.
     func recordRefused(remote: String, status: Int, reason: String) {
         guard let logger else { return }
-        logger.info(
-            "refused",
-            metadata: [
-                "type": "refused", "remote": .string(remote), "status": .stringConvertible(status), "reason": .string(reason),
-            ]
-        )
+        let record = AccessRecord(kind: .refused, remote: remote, status: status, reason: reason)
+        logger.info("refused", metadata: ["access": .stringConvertible(record)])
     }
 
     func flush() {

@@ -1,0 +1,116 @@
+import BoomerangSerialization
+
+/// What the access log says about one exchange, or about a request that was refused, timed out
+/// or aborted. It travels through swift-log as one metadata value (`access`), so that the handler
+/// formats it without a dictionary of fields per request.
+struct AccessRecord: CustomStringConvertible, Sendable {
+    enum Kind: String, Sendable {
+        case access
+        case refused
+    }
+
+    var kind: Kind
+    var remote: String
+    var method: String = ""
+    var target: String = ""
+    var version: String = ""
+    var status: Int
+    var bytesOut = 0
+    var bytesIn = 0
+    var durationMicros = 0
+    var requestID = ""
+    var reason = ""
+
+    /// The text-format line without its timestamp.
+    var description: String {
+        var line: [UInt8] = []
+        appendText(to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// `remote "METHOD target HTTP/1.1" status bytes in=bytes 0.25ms id=…`, or
+    /// `remote "-" status refused=reason`; quotes and control bytes become `\xNN`.
+    func appendText(to line: inout [UInt8]) {
+        appendEscaped(remote, to: &line)
+        switch kind {
+        case .access:
+            line.append(contentsOf: " \"".utf8)
+            appendEscaped(method, to: &line)
+            line.append(0x20)
+            appendEscaped(target, to: &line)
+            line.append(0x20)
+            line.append(contentsOf: version.utf8)
+            line.append(contentsOf: "\" ".utf8)
+            ResponseWriter.appendDecimal(status, to: &line)
+            line.append(0x20)
+            ResponseWriter.appendDecimal(bytesOut, to: &line)
+            line.append(contentsOf: " in=".utf8)
+            ResponseWriter.appendDecimal(bytesIn, to: &line)
+            line.append(0x20)
+            appendMilliseconds(to: &line)
+            line.append(contentsOf: "ms id=".utf8)
+            line.append(contentsOf: requestID.utf8)
+        case .refused:
+            line.append(contentsOf: " \"-\" ".utf8)
+            ResponseWriter.appendDecimal(status, to: &line)
+            line.append(contentsOf: " refused=".utf8)
+            appendEscaped(reason, to: &line)
+        }
+    }
+
+    /// The fields as JSON members, each preceded by a comma.
+    func appendJSONMembers(to line: inout [UInt8]) {
+        func member(_ key: String) {
+            line.append(contentsOf: ",\"".utf8)
+            line.append(contentsOf: key.utf8)
+            line.append(contentsOf: "\":".utf8)
+        }
+        member("type")
+        JSONWriter.appendString(kind.rawValue, to: &line)
+        member("remote")
+        JSONWriter.appendString(remote, to: &line)
+        if kind == .access {
+            member("method")
+            JSONWriter.appendString(method, to: &line)
+            member("target")
+            JSONWriter.appendString(target, to: &line)
+            member("version")
+            JSONWriter.appendString(version, to: &line)
+        }
+        member("status")
+        ResponseWriter.appendDecimal(status, to: &line)
+        if kind == .access {
+            member("bytesOut")
+            ResponseWriter.appendDecimal(bytesOut, to: &line)
+            member("bytesIn")
+            ResponseWriter.appendDecimal(bytesIn, to: &line)
+            member("durationMs")
+            appendMilliseconds(to: &line)
+            member("requestId")
+            JSONWriter.appendString(requestID, to: &line)
+        } else {
+            member("reason")
+            JSONWriter.appendString(reason, to: &line)
+        }
+    }
+
+    private func appendMilliseconds(to line: inout [UInt8]) {
+        ResponseWriter.appendDecimal(durationMicros / 1000, to: &line)
+        line.append(UInt8(ascii: "."))
+        let fraction = durationMicros % 1000
+        if fraction < 100 { line.append(0x30) }
+        if fraction < 10 { line.append(0x30) }
+        ResponseWriter.appendDecimal(fraction, to: &line)
+    }
+
+    private func appendEscaped(_ text: String, to line: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || byte == 0x22 {
+                line.append(contentsOf: [0x5C, UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            } else {
+                line.append(byte)
+            }
+        }
+    }
+}
