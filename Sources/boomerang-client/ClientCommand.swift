@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The client half of the `boomerang` tool: `boomerang send` and `boomerang healthcheck` run here.
 ///
@@ -12,4 +13,20 @@ struct ClientCommand: ParsableCommand {
         abstract: "A local HTTP echo and inspection server for testing HTTP clients (client commands).",
         subcommands: [SendCommand.self, HealthcheckCommand.self]
     )
+
+    /// Runs the command; a command line that `send` cannot parse exits with 1, as its transport
+    /// and item errors do, rather than ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let isSend = CommandLine.arguments.dropFirst().first == "send"
+            if isSend && exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(1)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -101,6 +101,8 @@ import Testing
         ["--json", "http://127.0.0.1:1/x", "f@/etc/hostname"],
         ["--dry-run", "--report", "json", "http://127.0.0.1:1/x"],
         ["--accept-status", "2xx", "http://127.0.0.1:1/x"],
+        ["--bogus", "http://127.0.0.1:1/x"],
+        ["--response", "nope", "http://127.0.0.1:1/x"],
         [],
     ])
     func usageErrorsExitOne(arguments: [String]) throws {
@@ -130,9 +132,8 @@ import Testing
         Items, in httpie's style: name=value (a field), name:=<json> (a typed field), name@path (a file
         part, multipart), Header:value (a header), name==value (a query parameter). The method is GET
         without fields and POST with them, unless given before the URL. Exit status: 0 when the reply
-        passes the response serializer, 2 when it fails validation or decoding, 1 on a transport error, a
-        bad item or a bad --accept-* value (64 when the command line itself cannot be parsed, as for every
-        subcommand).
+        passes the response serializer, 2 when it fails validation or decoding, 1 on a transport error or a
+        usage error (an unknown option, a bad item, a bad --accept-* value).
 
         USAGE: boomerang send [<options>] [METHOD] URL [ITEM ...]
 

@@ -20,8 +20,8 @@ struct SendCommand: ParsableCommand {
             parameter). The method is GET \
             without fields and POST with them, unless given before the URL. Exit status: 0 when \
             the reply passes the response serializer, 2 when it fails validation or decoding, 1 \
-            on a transport error, a bad item or a bad --accept-* value (64 when the command \
-            line itself cannot be parsed, as for every subcommand).
+            on a transport error or a usage error (an unknown option, a bad item, a bad \
+            --accept-* value).
             """
     )
 
