@@ -44,29 +44,8 @@ enum SendSupport {
 
     /// Runs `boomerang send <arguments>` and keeps its standard output as bytes.
     static func send(_ arguments: [String]) throws -> Run {
-        let directory = try Subprocess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appending(path: "stdout")
-        let errorURL = directory.appending(path: "stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        let process = Process()
-        process.executableURL = Subprocess.boomerang
-        process.arguments = ["send"] + arguments
-        process.environment = ["LANG": "C"]
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try error.close()
-        return Run(
-            status: process.terminationStatus,
-            output: Array(try Data(contentsOf: outputURL)),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
-        )
+        let completed = try Subprocess.runBoomerang(["send"] + arguments, environment: ["LANG": "C"])
+        return Run(status: completed.status, output: completed.output, error: completed.standardError)
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -7,8 +7,11 @@ import Glibc
 /// The outcome of running a program to its end.
 struct Completed {
     var status: Int32
-    var standardOutput: String
+    /// Standard output, byte for byte.
+    var output: [UInt8]
     var standardError: String
+
+    var standardOutput: String { String(decoding: output, as: UTF8.self) }
 }
 
 /// Runs built programs and helper scripts as child processes for the tests.
@@ -55,7 +58,7 @@ enum Subprocess {
         try error.close()
         return Completed(
             status: process.terminationStatus,
-            standardOutput: try String(decoding: Data(contentsOf: outputURL), as: UTF8.self),
+            output: Array(try Data(contentsOf: outputURL)),
             standardError: try String(decoding: Data(contentsOf: errorURL), as: UTF8.self)
         )
     }
