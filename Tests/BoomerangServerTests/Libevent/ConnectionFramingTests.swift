@@ -225,3 +225,20 @@ import Testing
         #expect(try next.readResponse()?.status == 200)
     }
 }
+
+extension ConnectionFramingTests {
+    @Test func http10ClosesUnlessItAsksForKeepAlive() throws {
+        let live = try LiveServer()
+        let plain = try RawConnection(port: live.port)
+        try plain.send("GET /get HTTP/1.0\r\n\r\n")
+        let first = try #require(try plain.readResponse())
+        #expect(first.status == 200)
+        #expect(first.header("Connection") == "close")
+        #expect(plain.closedByServer())
+        let kept = try RawConnection(port: live.port)
+        try kept.send("GET /get HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(try kept.readResponse()?.header("Connection") == "keep-alive")
+        try kept.send("GET /ip HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(try kept.readResponse()?.status == 200)
+    }
+}
