@@ -41,6 +41,7 @@ let package = Package(
             name: "BoomerangServer",
             dependencies: [
                 "BoomerangSerialization",
+                "BoomerangXML",
                 "CLibevent",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

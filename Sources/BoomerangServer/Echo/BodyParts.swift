@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangXML
 
 /// The body-derived keys of an echo, computed once from a finished `BodyCollector`.
 struct BodyParts {
@@ -9,6 +10,7 @@ struct BodyParts {
     var json: StructuredValue = .null
     var multipart: StructuredValue?
     var plist: StructuredValue?
+    var xml: StructuredValue?
     var bodySummary: StructuredValue = .null
     var diagnostics: [StructuredValue] = []
 
@@ -62,12 +64,28 @@ struct BodyParts {
             }
             return
         }
+        if body.kind == .xml {
+            checkXML(bytes)
+            return
+        }
         do {
             json = try JSONParser().parse(bytes)
         } catch {
             if body.kind == .json {
                 diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", error.offset))
             }
+        }
+    }
+
+    /// An XML body is checked for well-formedness (external entities are never resolved); a
+    /// malformed one gets a diagnostic with the parser's error code.
+    private mutating func checkXML(_ bytes: [UInt8]) {
+        do {
+            try XMLWellFormedness().check(bytes)
+            xml = ["wellFormed": true]
+        } catch {
+            xml = ["wellFormed": false, "parserError": .int(Int64(error.number))]
+            diagnostics.append(BodyParts.diagnostic("malformedXML", error.message, error.offset))
         }
     }
 

@@ -40,6 +40,7 @@ struct EchoDocument {
             object.append(.array(query.pairsValue), forNewKey: "query")
             object.append(.string(context.requestID), forNewKey: "requestId")
             object.append(.string(EchoDocument.url(head)), forNewKey: "url")
+            if let xml = parts.xml { object.append(xml, forNewKey: "xml") }
             if !query.diagnostics.isEmpty {
                 var all = parts.diagnostics
                 all.append(contentsOf: query.diagnostics)

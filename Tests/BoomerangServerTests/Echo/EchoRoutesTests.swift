@@ -162,3 +162,20 @@ extension EchoRoutesTests {
         }
     }
 }
+
+extension EchoRoutesTests {
+    @Test func xmlBodiesAreCheckedForWellFormedness() throws {
+        let live = try LiveServer()
+        let good = "<a><b>1</b></a>"
+        let wellFormed = try exchange(live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/xml\r\nContent-Length: \(good.utf8.count)\r\n\r\n\(good)")
+        #expect(wellFormed.json?["xml"] as? [String: Bool] == ["wellFormed": true])
+        #expect(wellFormed.json?["data"] as? String == good)
+        let bad = "<a><b>1</a>"
+        let malformed = try exchange(live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: \(bad.utf8.count)\r\n\r\n\(bad)")
+        let xml = malformed.json?["xml"] as? [String: Any]
+        #expect(xml?["wellFormed"] as? Bool == false)
+        #expect((xml?["parserError"] as? NSNumber)?.intValue == 76)
+        let codes = (malformed.json?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes == ["malformedXML"])
+    }
+}
