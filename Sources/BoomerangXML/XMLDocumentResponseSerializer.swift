@@ -32,16 +32,6 @@ public struct XMLDocumentResponseSerializer: ResponseSerializer {
         self.options = options
     }
 
-    /// Validates and parses.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<XMLDocument> {
-        serialize(response, data, reportsErrors: true)
-    }
-
-    /// The object with no error pointer.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> XMLDocument? {
-        serialize(response, data, reportsErrors: false).object
-    }
-
     /// `.xmlDocument(data)`: the well-formed bytes the document was built from.
     public func responseObject(from output: XMLDocument, data: [UInt8]?) -> ResponseObject {
         .xmlDocument(data ?? [])
@@ -60,9 +50,10 @@ public struct XMLDocumentResponseSerializer: ResponseSerializer {
         }
     }
 
-    private func serialize(
-        _ response: ResponseValue?,
-        _ data: [UInt8]?,
+    /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
+    public func serialize(
+        response: ResponseValue?,
+        data: [UInt8]?,
         reportsErrors: Bool
     )
         -> ResponseSerialization<XMLDocument>

@@ -361,31 +361,12 @@ private struct JSONScanner {
         throw error(.unterminatedString, at: opening)
     }
 
-    /// Checks the multi-byte UTF-8 sequence at `position` (Unicode Table 3-7) and steps over it.
+    /// Checks the multi-byte UTF-8 sequence at `position` and steps over it.
     @inline(__always)
     private mutating func validateUTF8Sequence() throws(JSONParseError) {
-        let lead = input[position]
-        var length = 0
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw error(.invalidUTF8, at: position)
-        }
-        guard position + length <= input.count else { throw error(.invalidUTF8, at: position) }
-        let second = input[position + 1]
-        guard second >= low && second <= high else { throw error(.invalidUTF8, at: position) }
-        for i in 2..<max(2, length) {
-            let continuation = input[position + i]
-            guard continuation & 0xC0 == 0x80 else { throw error(.invalidUTF8, at: position) }
-        }
-        position += length
+        let sequence = UTF8Validation.sequence(in: input, at: position)
+        guard sequence.isValid else { throw error(.invalidUTF8, at: position) }
+        position += sequence.length
     }
 
     /// Decodes the escape at `position` (a backslash) into `scratch`.
@@ -417,7 +398,7 @@ private struct JSONScanner {
             } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                 throw error(.loneSurrogate, at: escapeStart)
             }
-            appendUTF8(scalar)
+            UTF8Validation.append(scalar, to: &scratch)
         default:
             throw error(.invalidEscape, at: escapeStart)
         }
@@ -442,25 +423,6 @@ private struct JSONScanner {
         }
         position += 4
         return result
-    }
-
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x1_0000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 
     // MARK: Numbers

@@ -22,19 +22,14 @@ public struct CompoundResponseSerializer: ResponseSerializer {
         self.base = base
     }
 
-    /// Tries each serializer, then falls back to the raw data.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<ResponseObject> {
+    /// Tries each serializer, then falls back to the raw data. AFNetworking gives each component
+    /// its own error slot, so the object is the same with or without an error pointer.
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<ResponseObject> {
         for serializer in serializers {
             let result = serializer.serializeResponseObject(response: response, data: data)
             if result.object != nil { return result }
         }
         return base.serialize(response: response, data: data).map(ResponseObject.data)
-    }
-
-    /// The same object: AFNetworking gives each component its own error slot, and the fallback
-    /// returns the data whatever happens.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> ResponseObject? {
-        serialize(response: response, data: data).object
     }
 
     /// The output is already erased.

@@ -64,9 +64,9 @@ public struct HTTPResponseSerializer: ResponseSerializer {
         return contentTypeFailure ? .stop(validation.error) : .proceed(validation.error)
     }
 
-    /// Validates, then returns the data unchanged (even when invalid). In Alamofire mode a failure
-    /// gives no data, and empty data follows ``AlamofireOptions``.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<[UInt8]> {
+    /// Validates, then returns the data unchanged (even when invalid, with or without an error
+    /// pointer). In Alamofire mode a failure gives no data, and empty data follows ``AlamofireOptions``.
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<[UInt8]> {
         let validation = validate(response: response, data: data)
         guard case .alamofire(let options) = mode else {
             return ResponseSerialization(object: data, error: validation.error)
@@ -77,11 +77,6 @@ public struct HTTPResponseSerializer: ResponseSerializer {
             return ResponseSerialization(object: nil, error: Self.emptyInputError())
         }
         return ResponseSerialization(object: options.dataPreprocessor.process(data), error: nil)
-    }
-
-    /// With no error pointer AFNetworking still returns the data.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> [UInt8]? {
-        serialize(response: response, data: data).object
     }
 
     /// `.data(output)`.

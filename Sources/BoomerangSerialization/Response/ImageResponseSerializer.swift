@@ -38,24 +38,15 @@ public struct ImageResponseSerializer: ResponseSerializer {
         self.undecodableImagePolicy = undecodableImagePolicy
     }
 
-    /// Validates and reads the image header.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<ImageInfo> {
-        serialize(response, data, reportsErrors: true)
-    }
-
-    /// The object with no error pointer.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> ImageInfo? {
-        serialize(response, data, reportsErrors: false).object
-    }
-
     /// `.image(output)`.
     public func responseObject(from output: ImageInfo, data: [UInt8]?) -> ResponseObject {
         .image(output)
     }
 
-    private func serialize(
-        _ response: ResponseValue?,
-        _ data: [UInt8]?,
+    /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
+    public func serialize(
+        response: ResponseValue?,
+        data: [UInt8]?,
         reportsErrors: Bool
     )
         -> ResponseSerialization<ImageInfo>

@@ -52,16 +52,6 @@ public struct JSONResponseSerializer: ResponseSerializer {
         self.parserConfiguration = parserConfiguration
     }
 
-    /// Validates and decodes.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<StructuredValue> {
-        serialize(response, data, reportsErrors: true)
-    }
-
-    /// The object with no error pointer.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> StructuredValue? {
-        serialize(response, data, reportsErrors: false).object
-    }
-
     /// `.json(output)`.
     public func responseObject(from output: StructuredValue, data: [UInt8]?) -> ResponseObject {
         .json(output)
@@ -133,9 +123,10 @@ public struct JSONResponseSerializer: ResponseSerializer {
         }
     }
 
-    private func serialize(
-        _ response: ResponseValue?,
-        _ data: [UInt8]?,
+    /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
+    public func serialize(
+        response: ResponseValue?,
+        data: [UInt8]?,
         reportsErrors: Bool
     )
         -> ResponseSerialization<StructuredValue>

@@ -93,7 +93,7 @@ public enum JSONTextEncoding: Sendable, Hashable {
             } else if lead >= 0xDC00 && lead < 0xE000 {
                 return .failure(TranscodingFailure(offset: index))
             }
-            Self.appendUTF8(scalar, to: &output)
+            UTF8Validation.append(scalar, to: &output)
             index += width
         }
         return .success(output)
@@ -113,28 +113,9 @@ public enum JSONTextEncoding: Sendable, Hashable {
             guard scalar < 0x110000, !(scalar >= 0xD800 && scalar < 0xE000) else {
                 return .failure(TranscodingFailure(offset: index))
             }
-            Self.appendUTF8(scalar, to: &output)
+            UTF8Validation.append(scalar, to: &output)
             index += 4
         }
         return .success(output)
-    }
-
-    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            output.append(UInt8(scalar))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | scalar >> 6))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | scalar >> 12))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | scalar >> 18))
-            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 }

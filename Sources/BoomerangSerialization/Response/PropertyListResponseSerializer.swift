@@ -23,16 +23,6 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
         self.readerConfiguration = readerConfiguration
     }
 
-    /// Validates and decodes.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<StructuredValue> {
-        serialize(response, data, reportsErrors: true)
-    }
-
-    /// The object with no error pointer.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> StructuredValue? {
-        serialize(response, data, reportsErrors: false).object
-    }
-
     /// `.propertyList(output)`.
     public func responseObject(from output: StructuredValue, data: [UInt8]?) -> ResponseObject {
         .propertyList(output)
@@ -50,9 +40,10 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
         }
     }
 
-    private func serialize(
-        _ response: ResponseValue?,
-        _ data: [UInt8]?,
+    /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
+    public func serialize(
+        response: ResponseValue?,
+        data: [UInt8]?,
         reportsErrors: Bool
     )
         -> ResponseSerialization<StructuredValue>

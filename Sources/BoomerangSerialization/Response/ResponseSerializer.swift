@@ -20,20 +20,23 @@ public protocol ResponseSerializer: Sendable {
     ///   - response: the response metadata; `nil` stands for a response that is not an HTTP
     ///     response, which AFNetworking treats as valid.
     ///   - data: the body; `nil` and empty are different (a real session always passes data).
-    func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<Output>
-
-    /// The object AFNetworking returns when the caller passes no error pointer: every invalid
-    /// response then gives `nil`.
-    func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> Output?
+    ///   - reportsErrors: `false` is AFNetworking's call with no `error:` pointer, where every
+    ///     invalid response gives `nil`; serializers whose object does not depend on it ignore it.
+    func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<Output>
 
     /// Erases an output to a ``ResponseObject``.
     func responseObject(from output: Output, data: [UInt8]?) -> ResponseObject
 }
 
 extension ResponseSerializer {
-    /// The default: the object of ``serialize(response:data:)``.
+    /// Validates and decodes, reporting errors: the object and the error AFNetworking returns.
+    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<Output> {
+        serialize(response: response, data: data, reportsErrors: true)
+    }
+
+    /// The object AFNetworking returns when the caller passes no error pointer.
     public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> Output? {
-        serialize(response: response, data: data).object
+        serialize(response: response, data: data, reportsErrors: false).object
     }
 
     /// ``serialize(response:data:)`` with the output erased to a ``ResponseObject``.

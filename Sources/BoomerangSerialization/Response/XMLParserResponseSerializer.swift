@@ -18,24 +18,15 @@ public struct XMLParserResponseSerializer: ResponseSerializer {
         self.base = base
     }
 
-    /// Validates and returns the data to parse.
-    public func serialize(response: ResponseValue?, data: [UInt8]?) -> ResponseSerialization<[UInt8]> {
-        serialize(response, data, reportsErrors: true)
-    }
-
-    /// The object with no error pointer.
-    public func objectIgnoringErrors(response: ResponseValue?, data: [UInt8]?) -> [UInt8]? {
-        serialize(response, data, reportsErrors: false).object
-    }
-
     /// `.xmlParser(output)`.
     public func responseObject(from output: [UInt8], data: [UInt8]?) -> ResponseObject {
         .xmlParser(output)
     }
 
-    private func serialize(
-        _ response: ResponseValue?,
-        _ data: [UInt8]?,
+    /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
+    public func serialize(
+        response: ResponseValue?,
+        data: [UInt8]?,
         reportsErrors: Bool
     )
         -> ResponseSerialization<[UInt8]>
