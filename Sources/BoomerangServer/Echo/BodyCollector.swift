@@ -31,7 +31,7 @@ struct BodyCollector {
     init(head: HTTPRequestHead, options: EchoOptions) {
         contentType = head.headers["Content-Type"]
         bufferLimit = options.maxBufferedBodyBytes
-        let mediaType = contentType.map(BodyCollector.essence) ?? ""
+        let mediaType = contentType.map { ResponseValue.parseContentType($0).mimeType } ?? ""
         switch mediaType {
         case "application/x-www-form-urlencoded":
             kind = .urlencoded
@@ -82,13 +82,6 @@ struct BodyCollector {
             return nil
         }
         return Hex.lowercase(hasher.finalize())
-    }
-
-    /// `type/subtype` of a media type, lowercased, without parameters or spaces.
-    static func essence(_ value: String) -> String {
-        let bytes = value.utf8
-        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-        return String(Substring(value.utf8[..<end])).trimmingSpaces().lowercased()
     }
 }
 
