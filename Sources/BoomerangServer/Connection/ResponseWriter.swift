@@ -5,12 +5,13 @@ enum ResponseWriter {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// The whole response: status line, the response's headers, then `Server`, `Date`,
-    /// `Content-Length` and `Connection` as needed, then the body (none for HEAD, 1xx, 204, 304).
+    /// `Content-Length` and `Connection` as needed, then the body (none for HEAD, 1xx, 204, 205,
+    /// 304; RFC 9110 §15). A 205 says `Content-Length: 0` so keep-alive framing holds.
     static func render(
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
     ) -> [UInt8] {
         let status = response.status
-        let bodyAllowed = !(100..<200).contains(status) && status != 204 && status != 304
+        let bodyAllowed = !(100..<200).contains(status) && status != 204 && status != 304 && status != 205
         let sendsBody = bodyAllowed && method != .head
         var out: [UInt8] = []
         out.reserveCapacity(160 + response.headers.count * 40 + (sendsBody ? response.body.count : 0))
@@ -31,9 +32,9 @@ enum ResponseWriter {
         out.append(contentsOf: serverAndDate)
         out.append(contentsOf: date)
         out.append(contentsOf: crlf)
-        if bodyAllowed || status == 304 {
+        if bodyAllowed || status == 304 || status == 205 {
             out.append(contentsOf: contentLength)
-            appendDecimal(response.body.count, to: &out)
+            appendDecimal(status == 205 ? 0 : response.body.count, to: &out)
             out.append(contentsOf: crlf)
         }
         if !keepAlive {

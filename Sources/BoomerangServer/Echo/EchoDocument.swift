@@ -23,7 +23,8 @@ struct EchoDocument {
             object.append(.object(query.args), forNewKey: "args")
             if full { object.append(parts.bodySummary, forNewKey: "body") }
             if full { object.append(parts.data, forNewKey: "data") }
-            if !parts.diagnostics.isEmpty { object.append(.array(parts.diagnostics), forNewKey: "diagnostics") }
+            let diagnostics = parts.diagnostics + query.diagnostics
+            if !diagnostics.isEmpty { object.append(.array(diagnostics), forNewKey: "diagnostics") }
             if full {
                 object.append(.object(parts.files), forNewKey: "files")
                 object.append(.object(parts.form), forNewKey: "form")
@@ -41,11 +42,6 @@ struct EchoDocument {
             object.append(.string(context.requestID), forNewKey: "requestId")
             object.append(.string(EchoDocument.url(head)), forNewKey: "url")
             if let xml = parts.xml { object.append(xml, forNewKey: "xml") }
-            if !query.diagnostics.isEmpty {
-                var all = parts.diagnostics
-                all.append(contentsOf: query.diagnostics)
-                _ = object.updateValue(.array(all), forKey: "diagnostics")
-            }
         }
         value = .object(object)
     }

@@ -50,6 +50,9 @@ struct EchoResponder: Responder {
         }
         response.headers.add(name: "X-Request-Id", value: context.requestID)
         response.delayMilliseconds = controls.delayMilliseconds
+        // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
+        // waiting for a final response that never comes.
+        response.closeConnection = response.status < 200
         return response
     }
 }

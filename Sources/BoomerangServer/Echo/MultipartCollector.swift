@@ -13,7 +13,9 @@ struct MultipartCollector {
         var inline: [UInt8]? = []
     }
 
-    private var parser: MultipartParser
+    /// Taken out while it parses, so that its buffers stay uniquely owned (a copy would make them
+    /// copy on write every chunk); `nil` only during a call.
+    private var parser: MultipartParser?
     private var hasher = SHA256()
     private var current: Part?
     private(set) var parts: [Part] = []
@@ -22,17 +24,19 @@ struct MultipartCollector {
     private var inlineLeft: Int
     private let inlineLimit: Int
 
-    var boundary: String { parser.boundary }
+    let boundary: String
 
     init(contentType: String, options: EchoOptions) throws(MultipartParserError) {
-        parser = try MultipartParser(contentType: contentType)
+        let parser = try MultipartParser(contentType: contentType)
+        self.parser = parser
+        boundary = parser.boundary
         inlineLeft = options.maxInlineTotalBytes
         inlineLimit = options.maxInlinePartBytes
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
         guard error == nil else { return }
-        var parser = self.parser
+        guard var parser = self.parser.take() else { return }
         defer { self.parser = parser }
         do {
             try parser.parse(bytes) { event in handle(event) }
@@ -43,7 +47,7 @@ struct MultipartCollector {
 
     mutating func finish() {
         guard error == nil else { return }
-        var parser = self.parser
+        guard var parser = self.parser.take() else { return }
         defer { self.parser = parser }
         do {
             try parser.finish { event in handle(event) }

@@ -264,8 +264,10 @@ final class Connection {
             outbox = Array(bytes[max(written, 0)...])
             outboxStart = 0
             writeEvent?.add()
+            // The write timeout counts from here and from each send that moves bytes; appending
+            // to a queue that is not moving is no progress.
+            lastWriteProgress = loop.now
         }
-        lastWriteProgress = loop.now
         if outbox.count - outboxStart > Connection.outboxHighWater {
             readEvent?.remove()
         }
@@ -291,9 +293,15 @@ final class Connection {
     }
 
     private func flushed() {
-        if closeWhenFlushed {
+        if closeWhenFlushed || (drainRequested && phase == .idle) {
             beginLingering()
-        } else if !isPaused && !isClosed {
+            return
+        }
+        if phase == .idle {
+            // The idle clock starts when the last byte has left, not when the response was built.
+            phaseSince = loop.now
+        }
+        if !isPaused && !isClosed {
             readEvent?.add()
         }
     }
@@ -326,6 +334,9 @@ final class Connection {
             close()
             return
         }
+        // A final response (an error, a timeout, `Connection: close`) is queued: only the write
+        // timeout applies until it has left.
+        if closeWhenFlushed { return }
         switch phase {
         case .idle:
             if !outboxPending && elapsed > UInt64(settings.idleTimeout * 1000) { close() }

@@ -10,6 +10,9 @@ import Glibc
 final class LogSink: Sendable {
     private let fd: Int32
     private let buffer = Mutex<[UInt8]>([])
+    /// Every loop has its own sink on standard output; writes of more than `PIPE_BUF` bytes are
+    /// not atomic on a pipe, so one sink writes at a time and lines never interleave.
+    private static let writing = Mutex<Void>(())
 
     init(fd: Int32) {
         self.fd = fd
@@ -34,6 +37,10 @@ final class LogSink: Sendable {
     }
 
     private func write(_ bytes: [UInt8]) {
+        Self.writing.withLock { _ in writeAll(bytes) }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

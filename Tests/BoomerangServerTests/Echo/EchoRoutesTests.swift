@@ -179,3 +179,23 @@ extension EchoRoutesTests {
         #expect(codes == ["malformedXML"])
     }
 }
+
+extension EchoRoutesTests {
+    @Test func status205HasNoContentAndKeepsTheConnectionUsable() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        try connection.send("GET /get?x-set-response-status-code=205 HTTP/1.1\r\nHost: x\r\n\r\nGET /ip HTTP/1.1\r\nHost: x\r\n\r\n")
+        let reset = try #require(try connection.readResponse())
+        #expect(reset.status == 205)
+        #expect(reset.header("Content-Length") == "0")
+        #expect(reset.body.isEmpty)
+        #expect(try connection.readResponse()?.status == 200)
+    }
+
+    @Test func anInformationalStatusIsSentThenTheConnectionCloses() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        try connection.send("GET /get?x-set-response-status-code=103 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(connection.closedByServer(within: 2))
+    }
+}
