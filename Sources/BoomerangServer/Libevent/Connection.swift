@@ -1,7 +1,6 @@
 // One accepted TCP connection, owned by its loop's connection table from accept to close and
-// confined to that loop's thread. Its read and write events carry an unretained pointer to it; they
-// are freed in `close()`, before the loop drops the connection. A delayed response holds a retained
-// pointer until its timer fires.
+// confined to that loop's thread. Its read, write and delay events carry an unretained pointer to
+// it; they are freed in `close()`, before the loop drops the connection.
 import BoomerangSerialization
 import CLibevent
 
@@ -31,6 +30,9 @@ final class Connection {
     unowned let loop: EventLoop
     private var readEvent: Event?
     private var writeEvent: Event?
+    /// The timer of a delayed response (`x-set-response-delay-ms`), made on first use.
+    private var delayEvent: Event?
+    private var delayedResponse: Response?
     private var parser: HTTPRequestParser
     private var exchange: Exchange?
     private var phase = Phase.idle
@@ -214,17 +216,23 @@ final class Connection {
     }
 
     private func scheduleDelayedResponse(_ response: Response) {
-        let pending = DelayedResponse(connection: self, response: response)
-        var tv = timeval(seconds: Double(response.delayMilliseconds) / 1000)
-        let context = Unmanaged.passRetained(pending).toOpaque()
-        if event_base_once(loop.base.pointer, -1, Int16(EV_TIMEOUT), delayedResponseFired, context, &tv) != 0 {
-            Unmanaged<DelayedResponse>.fromOpaque(context).release()
-            respond(response)
+        delayedResponse = response
+        if delayEvent == nil {
+            delayEvent = try? Event(
+                base: loop.base, fd: -1, events: 0, context: Unmanaged.passUnretained(self).toOpaque(),
+                callback: connectionDelayElapsed)
         }
+        guard let delayEvent else {
+            delayedResponse = nil
+            respond(response)
+            return
+        }
+        delayEvent.add(timeout: Double(response.delayMilliseconds) / 1000)
     }
 
-    fileprivate func delayElapsed(_ response: Response) {
-        guard !isClosed, phase == .delayed else { return }
+    fileprivate func delayElapsed() {
+        guard !isClosed, phase == .delayed, let response = delayedResponse else { return }
+        delayedResponse = nil
         respond(response)
     }
 
@@ -377,21 +385,12 @@ final class Connection {
         }
         readEvent?.free()
         writeEvent?.free()
+        delayEvent?.free()
         readEvent = nil
         writeEvent = nil
+        delayEvent = nil
         Glibc.close(fd)
         loop.connectionClosed(self)
-    }
-}
-
-/// A response waiting on a timer, holding its connection alive until then.
-private final class DelayedResponse {
-    let connection: Connection
-    let response: Response
-
-    init(connection: Connection, response: Response) {
-        self.connection = connection
-        self.response = response
     }
 }
 
@@ -405,7 +404,7 @@ private func connectionWritable(_: Int32, _: Int16, context: UnsafeMutableRawPoi
     withExtendedLifetime(connection) { connection.writable() }
 }
 
-private func delayedResponseFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
-    let pending = Unmanaged<DelayedResponse>.fromOpaque(context!).takeRetainedValue()
-    pending.connection.delayElapsed(pending.response)
+private func connectionDelayElapsed(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
+    let connection = Unmanaged<Connection>.fromOpaque(context!).takeUnretainedValue()
+    withExtendedLifetime(connection) { connection.delayElapsed() }
 }
