@@ -19,7 +19,12 @@ struct Exchange {
         responder.receive(bytes)
     }
 
+    /// The response, with a thrown ``ServerError`` rendered in the format the request negotiated.
     mutating func finish(trailers: HTTPHeaders) -> Response {
-        responder.finish(trailers: trailers)
+        do {
+            return try responder.finish(trailers: trailers)
+        } catch {
+            return error.response(for: context.head)
+        }
     }
 }

@@ -29,6 +29,6 @@ public struct Response: Sendable {
 public protocol Responder {
     /// Consumes the next body bytes; called zero or more times.
     mutating func receive(_ bytes: UnsafeRawBufferPointer)
-    /// The body is complete; builds the response.
-    mutating func finish(trailers: HTTPHeaders) -> Response
+    /// The body is complete; builds the response, or throws the error to answer with.
+    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response
 }

@@ -49,22 +49,9 @@ enum ResponseWriter {
         return out
     }
 
-    /// A JSON error response with a code, a message and, for parse errors, the byte offset.
+    /// The answer to a request the connection itself refuses; it always closes the connection.
     static func errorResponse(status: Int, code: String, message: String, offset: Int? = nil) -> Response {
-        var body = Array(#"{"error":{"status":"#.utf8)
-        appendDecimal(status, to: &body)
-        body.append(contentsOf: #","code":"#.utf8)
-        JSONWriter.appendString(code, to: &body)
-        body.append(contentsOf: #","message":"#.utf8)
-        JSONWriter.appendString(message, to: &body)
-        if let offset {
-            body.append(contentsOf: #","offset":"#.utf8)
-            appendDecimal(offset, to: &body)
-        }
-        body.append(contentsOf: "}}\n".utf8)
-        var response = Response(status: status, headers: ["Content-Type": "application/json"], body: body)
-        response.closeConnection = true
-        return response
+        ServerError(.init(code, status: status, closesConnection: true), message, offset: offset).response(for: nil)
     }
 
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {

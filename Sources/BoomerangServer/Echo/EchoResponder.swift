@@ -19,7 +19,7 @@ struct EchoResponder: Responder {
         body.receive(bytes)
     }
 
-    mutating func finish(trailers: HTTPHeaders) -> Response {
+    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         let bodyHash = body.finish()
         let head = context.head
         let query = EchoQuery(head.query ?? "")
@@ -28,20 +28,20 @@ struct EchoResponder: Responder {
             controls = try ResponseControls(
                 query: query.rawPairs, headers: head.headers, maxDelayMilliseconds: options.maxResponseDelayMilliseconds)
         } catch {
-            return .error(400, "invalidControl", "\(error.name) was \"\(error.value)\"; expected \(error.expected)")
+            throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
         }
         guard let format = controls.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
             let available = ResponseFormat.allCases.map { "\($0.mediaType)" }.joined(separator: ", ")
-            var response = Response.error(406, "notAcceptable", "no acceptable format; available: \(available)")
-            response.headers.add(name: "Vary", value: "Accept")
-            return response
+            throw ServerError(
+                .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],
+                headers: ["Vary": "Accept"])
         }
         let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
         var response = Response(status: controls.status ?? 200)
         do {
             response.body = try format.render(document)
         } catch {
-            return .error(500, "renderFailed", "the echo could not be rendered as \(format): \(error)")
+            throw ServerError(.renderFailed, "the echo could not be rendered as \(format): \(error)")
         }
         if let contentType = controls.contentType {
             if !contentType.isEmpty { response.headers.add(name: "Content-Type", value: contentType) }

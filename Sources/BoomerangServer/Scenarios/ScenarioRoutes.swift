@@ -7,35 +7,36 @@ enum ScenarioRoutes {
     private static let catalogueJSON = catalogue.renderJSON()
     private static let catalogueHTML = catalogue.renderHTML()
 
-    /// Whether `path` belongs to these routes.
-    static func matches(_ path: Substring) -> Bool {
-        path == "/scenarios" || path == "/scenarios/" || path.hasPrefix("/scenarios/")
+    static func register(in table: inout RouteTable) {
+        for path in ["/scenarios", "/scenarios/"] {
+            table.add("scenarios.list", .only([.get]), path, summary: "The scenario catalogue, JSON or an HTML table") { request in
+                FixedResponder(catalogueResponse(accept: request.head.headers["Accept"]))
+            }
+        }
+        table.add(
+            "scenarios.scenario", .only([.get]), "/scenarios/{id}",
+            summary: "One scenario's response exactly; `{id}.json` or `?describe=1` describes it"
+        ) { request throws(ServerError) in
+            FixedResponder(try scenarioResponse(id: request.parameters.string("id") ?? "", query: request.head.query))
+        }
     }
 
-    static func response(for head: HTTPRequestHead) -> Response {
-        guard head.method == .get || head.method == .head else {
-            if head.method == .options {
-                return Response(status: 200, headers: ["Allow": "GET, HEAD, OPTIONS", "Content-Type": "text/plain; charset=utf-8"])
-            }
-            var response = Response.error(405, "methodNotAllowed", "\(head.path) answers GET, HEAD, OPTIONS")
-            response.headers.add(name: "Allow", value: "GET, HEAD, OPTIONS")
-            return response
+    private static func catalogueResponse(accept: String?) -> Response {
+        if prefersHTML(accept) {
+            return Response(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: catalogueHTML)
         }
-        let path = head.path
-        if path == "/scenarios" || path == "/scenarios/" {
-            if prefersHTML(head.headers["Accept"]) {
-                return Response(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: catalogueHTML)
-            }
-            return Response(status: 200, headers: ["Content-Type": "application/json"], body: catalogueJSON)
-        }
-        var id = path.dropFirst("/scenarios/".count)
-        var describes = head.query.map { $0.split(separator: "&").contains("describe=1") } ?? false
+        return Response(status: 200, headers: ["Content-Type": "application/json"], body: catalogueJSON)
+    }
+
+    private static func scenarioResponse(id: String, query: Substring?) throws(ServerError) -> Response {
+        var id = id[...]
+        var describes = query.map { $0.split(separator: "&").contains("describe=1") } ?? false
         if id.hasSuffix(".json") {
             id = id.dropLast(".json".count)
             describes = true
         }
         guard let scenario = catalogue.scenario(id: String(id)) else {
-            return Response.error(404, "unknownScenario", "no scenario \(id); GET /scenarios lists them")
+            throw ServerError(.unknownScenario, "no scenario \(id); GET /scenarios lists them", value: String(id))
         }
         guard describes else { return scenario.response }
         var body = (try? JSONWriter(options: .pretty).write(catalogue.describe(scenario))) ?? []
@@ -62,4 +63,9 @@ enum ScenarioRoutes {
         }
         return best.quality
     }
+}
+
+extension ServerError.Code {
+    /// `/scenarios/{id}` names no scenario of the catalogue.
+    public static let unknownScenario = Self("unknownScenario", status: 404)
 }

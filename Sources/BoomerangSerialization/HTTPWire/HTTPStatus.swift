@@ -1,4 +1,5 @@
-/// Reason phrases for status codes (RFC 9110 §15), title case as servers send them.
+/// Reason phrases for status codes (RFC 9110 §15, plus 418 of RFC 2324 and 103 of RFC 8297), title
+/// case as servers send them: the one table of them in Boomerang.
 public enum HTTPStatus {
     /// The reason phrase for a status, or a class name ("Client Error") for an unregistered one.
     public static func reasonPhrase(for status: Int) -> String {
@@ -12,7 +13,7 @@ public enum HTTPStatus {
         }
     }
 
-    private static let phrases: [Int: String] = [
+    static let phrases: [Int: String] = [
         100: "Continue", 101: "Switching Protocols", 102: "Processing", 103: "Early Hints",
         200: "OK", 201: "Created", 202: "Accepted", 203: "Non-Authoritative Information", 204: "No Content",
         205: "Reset Content", 206: "Partial Content", 207: "Multi-Status", 208: "Already Reported", 226: "IM Used",

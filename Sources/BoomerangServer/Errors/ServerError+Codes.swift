@@ -1,0 +1,34 @@
+extension ServerError.Code {
+    // Routing.
+
+    /// No route serves the path.
+    public static let notFound = Self("notFound", status: 404)
+    /// A route serves the path, but not with this method.
+    public static let methodNotAllowed = Self("methodNotAllowed", status: 405)
+    /// The method is served by no route at this path, or never (`CONNECT`, `TRACE`).
+    public static let methodNotImplemented = Self("methodNotImplemented", status: 501)
+    /// The request target is `*` with a method other than OPTIONS.
+    public static let invalidTarget = Self("invalidTarget", status: 400)
+    /// The request target is in absolute or authority form: Boomerang is not a proxy.
+    public static let absoluteFormNotServed = Self("absoluteFormNotServed", status: 400)
+    /// A path parameter or query parameter has a value the route cannot take.
+    public static let invalidParameter = Self("invalidParameter", status: 400)
+
+    // Negotiation and rendering.
+
+    /// Nothing in `Accept` can be produced.
+    public static let notAcceptable = Self("notAcceptable", status: 406)
+    /// A response control (`x-set-response-…`) has a value it cannot take.
+    public static let invalidControl = Self("invalidControl", status: 400)
+    /// A document could not be rendered in the negotiated format.
+    public static let renderFailed = Self("renderFailed", status: 500)
+
+    // Connection.
+
+    /// The request head did not arrive in time.
+    public static let headerTimeout = Self("headerTimeout", status: 408, closesConnection: true)
+    /// The body arrived slower than the minimum rate.
+    public static let bodyTooSlow = Self("bodyTooSlow", status: 408, closesConnection: true)
+    /// The connection cap is reached.
+    public static let tooManyConnections = Self("tooManyConnections", status: 503, closesConnection: true)
+}

@@ -1,0 +1,93 @@
+import BoomerangSerialization
+
+/// The routes, found by path then method, with one place for 404, 405 with `Allow`, 501, `OPTIONS`
+/// and `HEAD`. Immutable once built; shared by every loop.
+///
+/// Literal paths are found by one dictionary lookup; patterns are tried in the order they were
+/// added, after the literal paths.
+public struct RouteTable: Sendable {
+    private var literal: [String: [Route]] = [:]
+    private var patterned: [Route] = []
+    /// Every route, in the order added: the listing an OpenAPI document and README are made from.
+    public private(set) var routes: [Route] = []
+
+    /// Methods that some route of this server knows; any other method is 501 outside routes
+    /// that answer any method.
+    public static let knownMethods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
+
+    /// An empty table.
+    public init() {}
+
+    /// Adds a route.
+    public mutating func add(_ route: Route) {
+        routes.append(route)
+        if route.pattern.isLiteral {
+            literal[route.pattern.description, default: []].append(route)
+        } else {
+            patterned.append(route)
+        }
+    }
+
+    /// Adds a route built in place.
+    public mutating func add(
+        _ name: String, _ methods: Route.Methods, _ pattern: String, summary: String, handler: @escaping Route.Handler
+    ) {
+        add(Route(name, methods, pattern, summary: summary, handler: handler))
+    }
+
+    /// What the table decides for a request.
+    public enum Resolution: Sendable {
+        /// A route answers, with these parameters.
+        case route(Route, RouteParameters)
+        /// An `OPTIONS` request for a path whose routes do not answer OPTIONS themselves: 200 with
+        /// this `Allow` value.
+        case options(allow: String)
+        /// 404, 405 or 501.
+        case refused(ServerError)
+    }
+
+    /// What answers a request with this method and path.
+    public func resolve(method: HTTPMethod, path: Substring) -> Resolution {
+        var allowed: [HTTPMethod] = []
+        var matchedAny = false
+        func consider(_ route: Route, _ parameters: RouteParameters) -> (Route, RouteParameters)? {
+            matchedAny = true
+            if route.methods.contains(method) { return (route, parameters) }
+            if case .only(let methods) = route.methods {
+                for method in methods where !allowed.contains(method) { allowed.append(method) }
+            }
+            return nil
+        }
+        if let routes = literal[String(path)] {
+            for route in routes {
+                if let (route, parameters) = consider(route, RouteParameters()) { return .route(route, parameters) }
+            }
+        }
+        for route in patterned {
+            guard let parameters = route.pattern.match(path) else { continue }
+            if let (route, parameters) = consider(route, parameters) { return .route(route, parameters) }
+        }
+        guard Self.knownMethods.contains(method) else {
+            return .refused(ServerError(.methodNotImplemented, "\(method) is served only under /anything", value: method.rawValue))
+        }
+        guard matchedAny else {
+            return .refused(ServerError(.notFound, "no route for \(path)", value: String(path)))
+        }
+        let allow = Self.allowValue(allowed)
+        if method == .options {
+            return .options(allow: allow)
+        }
+        return .refused(ServerError(.methodNotAllowed, "\(path) answers \(allow)", value: method.rawValue, headers: ["Allow": allow]))
+    }
+
+    /// `GET, HEAD, POST, OPTIONS`: the methods in table order, HEAD after GET, OPTIONS last.
+    static func allowValue(_ methods: [HTTPMethod]) -> String {
+        var names: [String] = []
+        for method in methods where method != .options {
+            names.append(method.rawValue)
+            if method == .get && !methods.contains(.head) { names.append(HTTPMethod.head.rawValue) }
+        }
+        names.append(HTTPMethod.options.rawValue)
+        return names.joined(separator: ", ")
+    }
+}

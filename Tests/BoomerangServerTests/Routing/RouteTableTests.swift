@@ -1,0 +1,73 @@
+import BoomerangSerialization
+import Testing
+
+@testable import BoomerangServer
+
+@Suite struct RouteTableTests {
+    static let table: RouteTable = {
+        var table = RouteTable()
+        let ok: Route.Handler = { _ in FixedResponder(Response(status: 200)) }
+        table.add("get", .only([.get]), "/get", summary: "g", handler: ok)
+        table.add("post", .only([.post]), "/post", summary: "p", handler: ok)
+        table.add("item.read", .only([.get]), "/items/{id}", summary: "r", handler: ok)
+        table.add("item.write", .only([.put, .delete]), "/items/{id}", summary: "w", handler: ok)
+        table.add("item.special", .only([.get]), "/items/special", summary: "s", handler: ok)
+        table.add("any", .any, "/anything/{rest...}", summary: "a", handler: ok)
+        return table
+    }()
+
+    func routeName(_ method: HTTPMethod, _ path: String) -> String? {
+        if case .route(let route, _) = Self.table.resolve(method: method, path: path[...]) { return route.name }
+        return nil
+    }
+
+    func refusal(_ method: HTTPMethod, _ path: String) -> ServerError? {
+        if case .refused(let error) = Self.table.resolve(method: method, path: path[...]) { return error }
+        return nil
+    }
+
+    @Test func literalPathsWinOverPatternsAndHeadFollowsGet() {
+        #expect(routeName(.get, "/items/special") == "item.special")
+        #expect(routeName(.get, "/items/7") == "item.read")
+        #expect(routeName(.delete, "/items/7") == "item.write")
+        #expect(routeName(.head, "/get") == "get")
+        #expect(routeName(.head, "/post") == nil)
+        #expect(routeName(HTTPMethod("PROPFIND"), "/anything/x") == "any")
+    }
+
+    @Test func aKnownPathWithAnotherMethodIs405WithEveryAllowedMethod() throws {
+        let error = try #require(refusal(.post, "/items/7"))
+        #expect(error.code == .methodNotAllowed)
+        #expect(error.headers["Allow"] == "GET, HEAD, PUT, DELETE, OPTIONS")
+        #expect(error.value == "POST")
+    }
+
+    @Test func optionsListsTheAllowedMethods() {
+        guard case .options(let allow) = Self.table.resolve(method: .options, path: "/post") else {
+            Issue.record("OPTIONS /post was not answered by the table")
+            return
+        }
+        #expect(allow == "POST, OPTIONS")
+    }
+
+    @Test func anUnknownPathIs404AndAnUnknownMethodIs501() {
+        #expect(refusal(.get, "/nowhere")?.code == .notFound)
+        #expect(refusal(HTTPMethod("BREW"), "/nowhere")?.code == .methodNotImplemented)
+        #expect(refusal(HTTPMethod("BREW"), "/get")?.code == .methodNotImplemented)
+    }
+
+    @Test func theListingKeepsEveryRouteInOrder() {
+        #expect(Self.table.routes.map(\.name) == ["get", "post", "item.read", "item.write", "item.special", "any"])
+        #expect(Self.table.routes[2].pattern.description == "/items/{id}")
+    }
+
+    @Test func theServerTableHasUniquePatternsPerMethodAndNamesEveryRoute() {
+        let table = Router(settings: ServerSettings()).table
+        #expect(table.routes.count >= 12)
+        for route in table.routes {
+            #expect(!route.name.isEmpty && !route.summary.isEmpty)
+        }
+        let keys = table.routes.map { "\($0.methods) \($0.pattern)" }
+        #expect(Set(keys).count == keys.count)
+    }
+}
