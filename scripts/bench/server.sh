@@ -5,6 +5,10 @@
 #
 #   scripts/bench/server.sh                 # GET, 1 MiB multipart POST, 1 GiB upload, start-up
 #   ROUNDS=5 SECS=10 scripts/bench/server.sh
+#   GO_HTTPBIN_SRC=<git copy of mccutchen/go-httpbin> scripts/bench/server.sh   # go-httpbin too
+#
+# The "defaults" run is what a user gets (access log and every recording on), against the C echo,
+# nginx and go-httpbin in the same interleaved rounds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SHARED=${SHARED:-../shared/bench}
@@ -14,12 +18,15 @@ OUT=${BENCH_RESULTS:-$PWD/bench-results}
 mkdir -p "$OUT"
 
 bash "$SHARED/setup.sh" > "$OUT/setup.log"
+bash scripts/bench/go-httpbin.sh
 swift build -c release --product boomerang
 export BOOMERANG_BIN=$PWD/.build/release/boomerang
 bench() { python3 "$SHARED/bench.py" "$@"; }
 
 # One loop against the one-process C echo; access log off like the C echo, then on.
-for config in "1:--threads 1 --no-access-log:evhttp-1" "1log:--threads 1:evhttp-1" "2:--threads 2 --no-access-log:evhttp-2"; do
+anchors=evhttp-1,nginx
+[ -x "${ANCHORS_DIR:-/tmp/anchors}/bin/go-httpbin" ] && anchors=$anchors,go-httpbin
+for config in "defaults:--threads 1:$anchors" "1:--threads 1 --no-access-log:evhttp-1" "2:--threads 2 --no-access-log:evhttp-2"; do
     IFS=: read -r name args reference <<< "$config"
     export BENCH_RESULTS="$OUT/threads-$name" BOOMERANG_ARGS="$args"
     mkdir -p "$BENCH_RESULTS"
