@@ -23,7 +23,7 @@ swift build -c release --product boomerang
 export BOOMERANG_BIN=$PWD/.build/release/boomerang
 bench() { python3 "$SHARED/bench.py" "$@"; }
 
-# One loop against the one-process C echo; access log off like the C echo, then on.
+# One loop with the defaults against the anchors; then the access log off like the C echo; then two loops.
 anchors=evhttp-1,nginx
 [ -x "${ANCHORS_DIR:-/tmp/anchors}/bin/go-httpbin" ] && anchors=$anchors,go-httpbin
 for config in "defaults:--threads 1:$anchors" "1:--threads 1 --no-access-log:evhttp-1" "2:--threads 2 --no-access-log:evhttp-2"; do
@@ -31,10 +31,10 @@ for config in "defaults:--threads 1:$anchors" "1:--threads 1 --no-access-log:evh
     export BENCH_RESULTS="$OUT/threads-$name" BOOMERANG_ARGS="$args"
     mkdir -p "$BENCH_RESULTS"
     bench get --servers boomerang,"$reference" --rounds "$ROUNDS" --secs "$SECS" --conns 32,128
-    if [ "$name" = 1 ]; then
-        bench post --servers boomerang,"$reference" --rounds "$ROUNDS" --secs "$SECS" --conns 8,32
-        bench upload --servers boomerang,"$reference" --sizes 1024 --big-reps 1
-        bench startup --servers boomerang,"$reference" --rounds 5
+    if [ "$name" = defaults ]; then
+        bench post --servers boomerang,evhttp-1 --rounds "$ROUNDS" --secs "$SECS" --conns 8,32
+        bench upload --servers boomerang,evhttp-1 --sizes 1024 --big-reps 1
+        bench startup --servers boomerang,evhttp-1 --rounds 5
     fi
     bench summary > "$BENCH_RESULTS/summary.md"
     echo "== threads $name ($args) vs $reference"
