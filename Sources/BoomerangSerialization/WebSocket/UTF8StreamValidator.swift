@@ -10,10 +10,17 @@ struct UTF8StreamValidator: Sendable {
     /// Where `pending` starts in the stream.
     private var pendingOffset = 0
 
+    /// An ill-formed sequence: where it starts in the stream, and its maximal invalid
+    /// subsequence (the same bytes however the text was cut).
+    struct Invalid: Sendable, Hashable {
+        var offset: Int
+        var bytes: [UInt8]
+    }
+
     /// Validates the next piece, which starts at `offset` in the stream.
     ///
-    /// - Returns: the stream offset where an invalid sequence starts, or nil.
-    mutating func validate(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) -> Int? {
+    /// - Returns: the first ill-formed sequence, or nil.
+    mutating func validate(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) -> Invalid? {
         var index = 0
         if !pending.isEmpty {
             let taken = min(4 - pending.count, bytes.count)
@@ -26,7 +33,7 @@ struct UTF8StreamValidator: Sendable {
                 pending = joined
                 return nil
             } else {
-                return pendingOffset
+                return Invalid(offset: pendingOffset, bytes: Array(joined[0..<sequence.length]))
             }
         }
         let base = UnsafeRawPointer(bytes.baseAddress)
@@ -49,7 +56,7 @@ struct UTF8StreamValidator: Sendable {
                 pendingOffset = offset + index
                 return nil
             } else {
-                return offset + index
+                return Invalid(offset: offset + index, bytes: Array(bytes[index..<(index + sequence.length)]))
             }
         }
         return nil

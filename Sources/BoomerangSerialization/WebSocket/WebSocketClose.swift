@@ -43,7 +43,7 @@ public struct WebSocketClose: Sendable, Hashable {
             if let invalid = UTF8Validation.firstInvalid(in: reasonBytes) {
                 throw WebSocketProtocolError(
                     code: .invalidUTF8,
-                    value: HTTPParseError.excerpt(reasonBytes[invalid.lowerBound...]),
+                    value: HTTPParseError.excerpt(reasonBytes[invalid]),
                     offset: offset + 2 + invalid.lowerBound
                 )
             }

@@ -109,12 +109,7 @@ public struct WebSocketMessageAssembler: Sendable {
         if messageOpcode == .text {
             let invalid = bytes.withUnsafeBufferPointer { utf8.validate($0, offset: offset) }
             if let invalid {
-                let start = max(0, invalid - offset)
-                throw WebSocketProtocolError(
-                    code: .invalidUTF8,
-                    value: HTTPParseError.excerpt(bytes[min(start, bytes.count)...]),
-                    offset: invalid
-                )
+                throw WebSocketProtocolError(code: .invalidUTF8, value: HTTPParseError.excerpt(invalid.bytes), offset: invalid.offset)
             }
         }
         messageBytes += bytes
