@@ -57,7 +57,9 @@ public struct WebSocketProtocolError: Error, Sendable, Hashable, CustomStringCon
 
     /// What went wrong.
     public var code: Code
-    /// The offending value: bytes escaped as ``HTTPParseError/excerpt(_:)`` does, or a number.
+    /// The offending value: the frame header bytes read so far, or the ill-formed UTF-8 sequence,
+    /// escaped as ``HTTPParseError/excerpt(_:)`` does; a length or close code as a number; or an
+    /// opcode's name. The same however the stream was cut into reads.
     public var value: String
     /// The offset of the offending byte from the start of the WebSocket stream (the first byte
     /// after the handshake).
