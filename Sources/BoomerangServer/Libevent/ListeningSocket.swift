@@ -27,10 +27,15 @@ enum ListeningSocket {
                 fds.append(try bind(address, reusePort: true))
             }
         } catch {
-            fds.forEach { _ = Glibc.close($0) }
+            close(fds[...])
             throw error
         }
         return (fds, boundPort)
+    }
+
+    /// Closes sockets that no loop took over.
+    static func close(_ fds: ArraySlice<Int32>) {
+        fds.forEach { _ = Glibc.close($0) }
     }
 
     private static func resolve(host: String, port: Int) throws(LibeventError) -> SocketAddress {
@@ -41,7 +46,8 @@ enum ListeningSocket {
         var result: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &result)
         guard status == 0, let first = result else {
-            throw LibeventError(function: "getaddrinfo(\(host))", errno: status == EAI_SYSTEM ? errno : 0)
+            let reason = status == EAI_SYSTEM ? nil : gai_strerror(status).map { String(cString: $0) }
+            throw LibeventError(function: "getaddrinfo(\(host))", errno: status == EAI_SYSTEM ? errno : 0, reason: reason)
         }
         defer { freeaddrinfo(result) }
         return SocketAddress(first.pointee.ai_addr, length: first.pointee.ai_addrlen)
