@@ -48,18 +48,18 @@ public final class HTTPRequestSerializer: RequestSerializer, @unchecked Sendable
         return try body(&unsafeState)
     }
 
-    /// Creates a serializer with AFNetworking's default headers.
+    /// Creates a serializer with AFNetworking's default headers built from the given values.
+    ///
+    /// AFNetworking takes them from the environment; the core reads none, so both default to
+    /// none here. BoomerangClient's `HTTPRequestSerializer(environment:)` passes the process's.
     ///
     /// - Parameters:
     ///   - languages: preferred languages for `Accept-Language` (see
-    ///     ``RequestDefaults/acceptLanguage(_:)``); the environment's by default. An empty list sets
-    ///     no `Accept-Language`.
-    ///   - userAgent: the `User-Agent`; ``RequestDefaults/userAgent(executable:version:system:)``
-    ///     by default, `nil` for none.
-    public init(
-        languages: [String] = RequestDefaults.environmentLanguages(),
-        userAgent: String? = RequestDefaults.userAgent()
-    ) {
+    ///     ``RequestDefaults/acceptLanguage(_:)``). An empty list, the default, sets no
+    ///     `Accept-Language`.
+    ///   - userAgent: the `User-Agent` (see ``RequestDefaults/userAgent(executable:version:system:)``);
+    ///     `nil`, the default, for none.
+    public init(languages: [String] = [], userAgent: String? = nil) {
         var initial = State()
         if let acceptLanguage = RequestDefaults.acceptLanguage(languages) {
             initial.headers.set(name: "Accept-Language", value: acceptLanguage)
