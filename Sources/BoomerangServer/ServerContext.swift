@@ -13,10 +13,10 @@ final class ServerContext: Sendable {
     init(settings: ServerSettings, log: Logger) {
         self.settings = settings
         var parser = HTTPParserConfiguration()
-        parser.maxRequestLineLength = settings.maxRequestLineBytes
+        parser.maxRequestLineBytes = settings.maxRequestLineBytes
         parser.maxHeaderBytes = settings.maxHeaderBytes
         parser.maxHeaderCount = settings.maxHeaderCount
-        parser.maxBodySize = settings.maxBodyBytes
+        parser.maxBodyBytes = settings.maxBodyBytes
         parserConfiguration = parser
         router = Router(settings: settings)
         connectionBudget = ConnectionBudget(limit: settings.maxConnections)

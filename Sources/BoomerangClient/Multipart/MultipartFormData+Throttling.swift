@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// AFNetworking's throttle with a real sleep: the thread side of the core's
-/// ``MultipartFormData/throttleBandwidth(packetSize:delay:sleep:)``.
+/// ``MultipartFormData/throttleBandwidth(packetSize:delay:pause:)``.
 extension MultipartFormData {
     /// Throttles the body: each read returns at most `packetSize` bytes and the reading thread
     /// sleeps `delay` seconds after each chunk read from a part.
@@ -21,7 +21,7 @@ extension MultipartFormData {
     ///   - packetSize: the most bytes per read, at least 1.
     ///   - delay: seconds to sleep; 0 for none.
     public mutating func throttleBandwidth(packetSize: Int, delay: Double) {
-        throttleBandwidth(packetSize: packetSize, delay: delay, sleep: Self.threadSleep)
+        throttleBandwidth(packetSize: packetSize, delay: delay, pause: Self.threadSleep)
     }
 
     /// Blocks the calling thread for the given seconds with `nanosleep`, resuming after signals.

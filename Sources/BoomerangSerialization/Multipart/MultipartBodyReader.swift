@@ -11,8 +11,9 @@
 /// would otherwise be wrong.
 ///
 /// Throttling (§1.6.7): each `read` returns at most `min(buffer.count, packetSize)` bytes and,
-/// when the delay is positive, calls the form's sleep with the delay after each chunk read from
-/// a part (several times in one call when a call crosses parts). The reader itself never sleeps.
+/// when the delay is positive, calls the form's ``MultipartFormData/pause`` with the delay after
+/// each chunk read from a part (several times in one call when a call crosses parts). The reader
+/// itself never blocks.
 public struct MultipartBodyReader: BodyReader {
     private enum Phase {
         case boundary
@@ -27,7 +28,7 @@ public struct MultipartBodyReader: BodyReader {
     private let finalLine: [UInt8]
     private let packetSize: Int
     private let delay: Double
-    private let sleep: (@Sendable (Double) -> Void)?
+    private let pause: (@Sendable (Double) -> Void)?
 
     private var partIndex = 0
     private var phase = Phase.boundary
@@ -43,7 +44,7 @@ public struct MultipartBodyReader: BodyReader {
         finalLine = MultipartBoundary.finalLine(form.boundary)
         packetSize = form.packetSize
         delay = form.delay
-        sleep = form.sleep
+        pause = form.pause
     }
 
     /// The number of bytes produced so far.
@@ -60,7 +61,7 @@ public struct MultipartBodyReader: BodyReader {
         while written < limit, partIndex < parts.count {
             let count = try readPart(into: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<limit]))
             written += count
-            if count > 0, delay > 0 { sleep?(delay) }
+            if count > 0, delay > 0 { pause?(delay) }
         }
         return written
     }

@@ -24,7 +24,7 @@
 /// The form does no I/O of its own. AFNetworking's file appends (`appendPart(fileURL:name:)`),
 /// its thread-sleeping throttle and writing the body to a file are BoomerangClient's adapters,
 /// built on ``appendPart(stream:name:filename:length:mimeType:)``,
-/// ``throttleBandwidth(packetSize:delay:sleep:)`` and ``makeReader()``.
+/// ``throttleBandwidth(packetSize:delay:pause:)`` and ``makeReader()``.
 public struct MultipartFormData: Sendable {
     /// AFNetworking's suggested packet size for 3G, 16 KiB (`kAFUploadStream3GSuggestedPacketSize`).
     public static let suggestedPacketSize3G = 16384
@@ -37,11 +37,11 @@ public struct MultipartFormData: Sendable {
     public private(set) var parts: [MultipartBodyPart] = []
     /// The most bytes one read returns; `Int.max` (no limit) by default.
     public private(set) var packetSize = Int.max
-    /// Seconds to sleep after each chunk read from a part; 0 by default.
+    /// Seconds to wait after each chunk read from a part; 0 by default.
     public private(set) var delay: Double = 0
     /// What a throttled reader calls with ``delay`` after each chunk read from a part; `nil`
-    /// until ``throttleBandwidth(packetSize:delay:sleep:)`` sets it.
-    public private(set) var sleep: (@Sendable (Double) -> Void)?
+    /// until ``throttleBandwidth(packetSize:delay:pause:)`` sets it.
+    public private(set) var pause: (@Sendable (Double) -> Void)?
 
     /// Creates an empty form.
     ///
@@ -150,26 +150,26 @@ public struct MultipartFormData: Sendable {
         parts.append(part)
     }
 
-    /// Throttles the body: each read returns at most `packetSize` bytes and calls `sleep` with
+    /// Throttles the body: each read returns at most `packetSize` bytes and calls `pause` with
     /// `delay` after each chunk read from a part.
     ///
-    /// AFNetworking's `throttleBandwidthWithPacketSize:delay:` (§1.6.7), with the sleep passed in
+    /// AFNetworking's `throttleBandwidthWithPacketSize:delay:` (§1.6.7), with the wait passed in
     /// so that the core never blocks a thread itself; BoomerangClient's
-    /// `throttleBandwidth(packetSize:delay:)` passes a real one.
+    /// `throttleBandwidth(packetSize:delay:)` passes a thread sleep.
     ///
     /// - Parameters:
     ///   - packetSize: the most bytes per read, at least 1.
-    ///   - delay: seconds to sleep; 0 for none.
-    ///   - sleep: sleeps for the seconds it is given.
+    ///   - delay: seconds to wait; 0 for none.
+    ///   - pause: waits for the seconds it is given.
     public mutating func throttleBandwidth(
         packetSize: Int,
         delay: Double,
-        sleep: @escaping @Sendable (Double) -> Void
+        pause: @escaping @Sendable (Double) -> Void
     ) {
         precondition(packetSize > 0, "packet size must be positive")
         self.packetSize = packetSize
         self.delay = delay
-        self.sleep = sleep
+        self.pause = pause
     }
 
     // MARK: - Producing the body

@@ -188,6 +188,28 @@ public final class HTTPRequestSerializer: RequestSerializer, @unchecked Sendable
         return request
     }
 
+    /// What the body serializers (JSON, property list) share: URI methods go to the query string
+    /// through ``serialize(_:parameters:)``; other requests get the default headers and, for
+    /// non-`nil` parameters, `contentType` unless they have a `Content-Type` and the bytes of
+    /// `body`.
+    func serialize(
+        _ request: HTTPRequest,
+        parameters: QueryValue?,
+        contentType: String,
+        body: (QueryValue) throws -> [UInt8]
+    ) throws -> HTTPRequest {
+        if encodesParametersInURI(request.method) {
+            return try serialize(request, parameters: parameters)
+        }
+        var result = applyingDefaultHeaders(to: request)
+        guard let parameters else { return result }
+        if !result.headers.contains("Content-Type") {
+            result.headers.add(name: "Content-Type", value: contentType)
+        }
+        result.body = .bytes(try body(parameters))
+        return result
+    }
+
     /// `request` with every default header it lacks (by case-insensitive name) appended.
     func applyingDefaultHeaders(to request: HTTPRequest) -> HTTPRequest {
         let defaults = httpRequestHeaders

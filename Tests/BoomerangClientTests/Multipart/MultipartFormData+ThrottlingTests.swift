@@ -19,7 +19,7 @@ import Testing
         form.throttleBandwidth(packetSize: 40, delay: 0.02)
         #expect(form.packetSize == 40)
         #expect(form.delay == 0.02)
-        #expect(form.sleep != nil)
+        #expect(form.pause != nil)
         var reader = form.makeReader()
         var sizes: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -172,12 +172,12 @@ import Testing
         }
     }
 
-    @Test func throttlingLimitsReadsAndSleepsAfterEachChunkOfAPart() throws {
-        let sleeps = Mutex<[Double]>([])
+    @Test func throttlingLimitsReadsAndPausesAfterEachChunkOfAPart() throws {
+        let pauses = Mutex<[Double]>([])
         var form = MultipartFormData(boundary: Self.boundary)
         form.appendPart(formData: Array("bar".utf8), name: "foo")
-        let record: @Sendable (Double) -> Void = { seconds in sleeps.withLock { $0.append(seconds) } }
-        form.throttleBandwidth(packetSize: 10, delay: 0.5, sleep: record)
+        let record: @Sendable (Double) -> Void = { seconds in pauses.withLock { $0.append(seconds) } }
+        form.throttleBandwidth(packetSize: 10, delay: 0.5, pause: record)
         var reader = form.makeReader()
         var sizes: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -187,21 +187,21 @@ import Testing
             sizes.append(count)
         }
         #expect(sizes == Array(repeating: 10, count: 11) + [1])
-        #expect(sleeps.withLock { $0 } == Array(repeating: 0.5, count: 12))
+        #expect(pauses.withLock { $0 } == Array(repeating: 0.5, count: 12))
 
         var two = Self.twoPartForm()
-        two.throttleBandwidth(packetSize: 1000, delay: 0.25, sleep: record)
-        sleeps.withLock { $0 = [] }
+        two.throttleBandwidth(packetSize: 1000, delay: 0.25, pause: record)
+        pauses.withLock { $0 = [] }
         var twoReader = two.makeReader()
         #expect(try readAll(&twoReader, bufferSize: 4096) == Array(wire: Self.twoPartWire))
-        // One read crossing both parts: a sleep after each part.
-        #expect(sleeps.withLock { $0 } == [0.25, 0.25])
-        // A read that starts at the end of an empty body reads nothing from that part: no sleep for it.
+        // One read crossing both parts: a pause after each part.
+        #expect(pauses.withLock { $0 } == [0.25, 0.25])
+        // A read that starts at the end of an empty body reads nothing from that part: no pause for it.
         var empty = MultipartFormData(boundary: "B")
         empty.appendPart(formData: [], name: "a")
         empty.appendPart(formData: Array("x".utf8), name: "b")
-        empty.throttleBandwidth(packetSize: 49, delay: 1, sleep: record)
-        sleeps.withLock { $0 = [] }
+        empty.throttleBandwidth(packetSize: 49, delay: 1, pause: record)
+        pauses.withLock { $0 = [] }
         var emptyReader = empty.makeReader()
         var emptySizes: [Int] = []
         while true {
@@ -210,13 +210,13 @@ import Testing
             emptySizes.append(count)
         }
         #expect(emptySizes == [49, 49, 12])
-        #expect(sleeps.withLock { $0 } == [1, 1, 1])
+        #expect(pauses.withLock { $0 } == [1, 1, 1])
         #expect(MultipartFormData.suggestedPacketSize3G == 16384)
         #expect(MultipartFormData.suggestedDelay3G == 0.2)
         // Unthrottled, nothing is called and a read crosses parts.
         var plain = Self.twoPartForm().makeReader()
         #expect(try readAll(&plain, bufferSize: 4096) == Array(wire: Self.twoPartWire))
-        #expect(Self.twoPartForm().sleep == nil)
+        #expect(Self.twoPartForm().pause == nil)
     }
 
     /// A stream's own `MultipartFormDataError` (what the client's file reader throws) keeps its
