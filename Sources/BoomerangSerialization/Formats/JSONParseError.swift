@@ -23,13 +23,13 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidNumber = Code("invalidNumber")
         /// A number whose magnitude is too large for a double (`1e999`).
         public static let numberOutOfRange = Code("numberOutOfRange")
-        /// A number literal longer than ``JSONParser/Configuration/maxNumberBytes``.
+        /// A number literal longer than ``JSONParserConfiguration/maxNumberBytes``.
         public static let numberTooLong = Code("numberTooLong")
         /// Something other than whitespace after the document.
         public static let trailingData = Code("trailingData")
-        /// Arrays and objects nested deeper than ``JSONParser/Configuration/maxDepth``.
+        /// Arrays and objects nested deeper than ``JSONParserConfiguration/maxDepth``.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
-        /// The input is longer than ``JSONParser/Configuration/maxInputBytes``.
+        /// The input is longer than ``JSONParserConfiguration/maxInputBytes``.
         public static let inputTooLarge = Code("inputTooLarge")
         /// The input starts with a UTF-8 byte order mark and the configuration rejects it.
         public static let byteOrderMark = Code("byteOrderMark")
