@@ -75,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BoomerangBenchmarks",
-            dependencies: ["BoomerangSerialization"],
+            dependencies: ["BoomerangSerialization", "BoomerangClient"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

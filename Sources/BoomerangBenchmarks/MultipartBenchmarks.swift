@@ -1,3 +1,4 @@
+import BoomerangClient
 import BoomerangSerialization
 
 #if canImport(Glibc)

@@ -83,7 +83,7 @@ enum QueryBenchmarks {
     @Sendable static func decodeQuery() throws {
         let query = QueryStringEncoder().encode(parameters())
         var decoder = QueryStringDecoder()
-        decoder.limits.maxPairs = 1_000_000
+        decoder.configuration.maxPairCount = 1_000_000
         var pairs = 0
         let pairSeconds = try Measure.times(iterations: iterations) { pairs = try decoder.pairs(query).count }
         reportPairs("query-decode to pairs", pairs: pairs, seconds: pairSeconds)

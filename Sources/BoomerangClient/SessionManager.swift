@@ -55,7 +55,8 @@ public final class SessionManager: @unchecked Sendable {
     ///   - baseURL: the URL relative paths resolve against; normalised to end with `/` when it
     ///     has a path.
     ///   - configuration: the session configuration; `.default` by default.
-    ///   - requestSerializer: the request serializer; a form (`HTTPRequestSerializer`) one by default.
+    ///   - requestSerializer: the request serializer; by default a form (`HTTPRequestSerializer`)
+    ///     one with the process's `Accept-Language` and `User-Agent`, as AFNetworking's.
     ///   - responseSerializer: the response serializer; a JSON one by default.
     ///   - multipartMemoryThreshold: the largest multipart body read into memory.
     ///   - temporaryDirectory: where larger multipart bodies are written; the system's
@@ -63,7 +64,7 @@ public final class SessionManager: @unchecked Sendable {
     public init(
         baseURL: URL? = nil,
         configuration: URLSessionConfiguration = .default,
-        requestSerializer: any RequestSerializer = HTTPRequestSerializer(),
+        requestSerializer: any RequestSerializer = HTTPRequestSerializer(environment: .current),
         responseSerializer: any ResponseSerializer = JSONResponseSerializer(),
         multipartMemoryThreshold: Int64 = SessionManager.defaultMultipartMemoryThreshold,
         temporaryDirectory: URL = FileManager.default.temporaryDirectory

@@ -17,10 +17,10 @@ final class ServerContext: Sendable {
     init(settings: ServerSettings, log: Logger, responderOverride: ResponderOverride? = nil) {
         self.settings = settings
         var parser = HTTPParserConfiguration()
-        parser.maxRequestLineLength = settings.maxRequestLineBytes
+        parser.maxRequestLineBytes = settings.maxRequestLineBytes
         parser.maxHeaderBytes = settings.maxHeaderBytes
         parser.maxHeaderCount = settings.maxHeaderCount
-        parser.maxBodySize = settings.maxBodyBytes
+        parser.maxBodyBytes = settings.maxBodyBytes
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
         router = Router(settings: settings)
         self.responderOverride = responderOverride

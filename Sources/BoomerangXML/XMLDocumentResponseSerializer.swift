@@ -51,23 +51,11 @@ public struct XMLDocumentResponseSerializer: ResponseSerializer {
     }
 
     /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
-    public func serialize(
-        response: ResponseValue?,
-        data: [UInt8]?,
-        reportsErrors: Bool
-    )
-        -> ResponseSerialization<XMLDocument>
-    {
-        let validationError: ResponseSerializationError?
-        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
-        case .stop(let error): return ResponseSerialization(object: nil, error: error)
-        case .proceed(let error): validationError = error
-        }
-        do {
-            return ResponseSerialization(object: try decode(data ?? []), error: validationError)
-        } catch {
-            let reported = reportsErrors ? ResponseSerializationError.attaching(validationError, to: error) : nil
-            return ResponseSerialization(object: nil, error: reported)
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<XMLDocument> {
+        base.gated(response: response, data: data, reportsErrors: reportsErrors) { validationError in
+            .decoding(validationError: validationError, reportsErrors: reportsErrors) { () throws(ResponseSerializationError) in
+                try decode(data ?? [])
+            }
         }
     }
 }

@@ -8,22 +8,22 @@ import FoundationXML
 /// `XMLParser.parse()` on Linux returns `true` for a truncated document (`<a><b/>`) and for empty
 /// input, so the check also requires no `parserError`, exactly one root element and every element
 /// closed. libxml2's amplification guard stops entity expansion bombs (billion laughs) with error
-/// 89; ``maximumInputSize`` and ``maximumDepth`` bound the work otherwise (FoundationXML's parser
+/// 89; ``maxInputBytes`` and ``maxDepth`` bound the work otherwise (FoundationXML's parser
 /// itself accepts 100,000 nested elements).
 public struct XMLWellFormedness: Sendable {
     /// The longest input in bytes. Default 10 MiB.
-    public var maximumInputSize: Int
+    public var maxInputBytes: Int
     /// The deepest element nesting. Default 256, libxml2's own limit without `XML_PARSE_HUGE`.
-    public var maximumDepth: Int
+    public var maxDepth: Int
 
     /// Creates a checker.
-    public init(maximumInputSize: Int = 10 * 1024 * 1024, maximumDepth: Int = 256) {
-        self.maximumInputSize = maximumInputSize
-        self.maximumDepth = maximumDepth
+    public init(maxInputBytes: Int = 10 * 1024 * 1024, maxDepth: Int = 256) {
+        self.maxInputBytes = maxInputBytes
+        self.maxDepth = maxDepth
     }
 
     /// libxml2's `XML_ERR_INTERNAL_ERROR`, which it reports for excessive depth; used for
-    /// ``maximumDepth``.
+    /// ``maxDepth``.
     public static let excessiveDepth = 1
 
     /// `NSXMLParserPrematureDocumentEndError`, reported for a missing or unclosed root.
@@ -44,23 +44,23 @@ public struct XMLWellFormedness: Sendable {
                 number: Self.emptyDocument
             )
         }
-        guard data.count <= maximumInputSize else {
+        guard data.count <= maxInputBytes else {
             throw ResponseSerializationError(
                 code: .invalidXML,
-                message: "The document is longer than \(maximumInputSize) bytes.",
-                offset: maximumInputSize,
+                message: "The document is longer than \(maxInputBytes) bytes.",
+                offset: maxInputBytes,
                 number: 0
             )
         }
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
-        let tracker = ElementTracker(maximumDepth: maximumDepth)
+        let tracker = ElementTracker(maxDepth: maxDepth)
         parser.delegate = tracker
         let finished = parser.parse()
         if tracker.tooDeep {
             throw ResponseSerializationError(
                 code: .invalidXML,
-                message: "Line \(parser.lineNumber): elements nested deeper than \(maximumDepth).",
+                message: "Line \(parser.lineNumber): elements nested deeper than \(maxDepth).",
                 number: Self.excessiveDepth
             )
         }
@@ -86,14 +86,14 @@ public struct XMLWellFormedness: Sendable {
 
 /// Counts open elements and closed roots.
 private final class ElementTracker: NSObject, XMLParserDelegate {
-    let maximumDepth: Int
+    let maxDepth: Int
     var depth = 0
     var roots = 0
     var tooDeep = false
     var firstErrorCode: Int?
 
-    init(maximumDepth: Int) {
-        self.maximumDepth = maximumDepth
+    init(maxDepth: Int) {
+        self.maxDepth = maxDepth
     }
 
     func parser(
@@ -104,7 +104,7 @@ private final class ElementTracker: NSObject, XMLParserDelegate {
         attributes: [String: String]
     ) {
         depth += 1
-        if depth > maximumDepth {
+        if depth > maxDepth {
             tooDeep = true
             parser.abortParsing()
         }

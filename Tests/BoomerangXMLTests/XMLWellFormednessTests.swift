@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func sizeLimit() {
-        let small = XMLWellFormedness(maximumInputSize: 4)
+        let small = XMLWellFormedness(maxInputBytes: 4)
         #expect(
             throws: ResponseSerializationError(
                 code: .invalidXML,

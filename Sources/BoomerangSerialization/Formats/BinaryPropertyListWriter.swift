@@ -5,29 +5,15 @@
 /// Object 0 is the root. Integers take the smallest of 1, 2, 4 or 8 big-endian bytes (negative
 /// values always 8), reals and dates 8 bytes, strings are ASCII when every scalar is ASCII and
 /// UTF-16BE otherwise, equal strings (keys included) are stored once. Dictionary entries keep the
-/// object's order. `null` is handled as ``Options/nullStrategy`` says (the format's own null
+/// object's order. `null` is handled as ``BinaryPropertyListWriterConfiguration/nullStrategy`` says (the format's own null
 /// marker is not readable by Foundation).
 public struct BinaryPropertyListWriter: Sendable {
-    /// Writer settings.
-    public struct Options: Sendable, Hashable {
-        /// How nulls are written.
-        public var nullStrategy: PropertyListNullStrategy
-        /// The deepest nesting written; deeper trees throw ``FormatWriterError/Code/depthLimitExceeded``.
-        public var maximumDepth: Int
-
-        /// Creates options; the defaults omit nulls.
-        public init(nullStrategy: PropertyListNullStrategy = .omit, maximumDepth: Int = 512) {
-            self.nullStrategy = nullStrategy
-            self.maximumDepth = maximumDepth
-        }
-    }
-
-    /// The settings.
-    public var options: Options
+    /// How the writer writes.
+    public var configuration: BinaryPropertyListWriterConfiguration
 
     /// Creates a writer.
-    public init(options: Options = Options()) {
-        self.options = options
+    public init(configuration: BinaryPropertyListWriterConfiguration = BinaryPropertyListWriterConfiguration()) {
+        self.configuration = configuration
     }
 
     private enum Object {
@@ -45,7 +31,7 @@ public struct BinaryPropertyListWriter: Sendable {
         var objects: [Object] = []
         var strings: [String: Int] = [:]
         let nullText: String?
-        let maximumDepth: Int
+        let maxDepth: Int
 
         mutating func add(_ value: StructuredValue, depth: Int) throws(FormatWriterError) -> Int {
             switch value {
@@ -57,7 +43,7 @@ public struct BinaryPropertyListWriter: Sendable {
             case .data(let bytes): return append(.data(bytes))
             case .date(let date): return append(.date(date.timeIntervalSinceReferenceDate))
             case .array(let elements):
-                guard depth < maximumDepth else {
+                guard depth < maxDepth else {
                     throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
                 }
                 let slot = append(.array([]))
@@ -70,7 +56,7 @@ public struct BinaryPropertyListWriter: Sendable {
                 objects[slot] = .array(references)
                 return slot
             case .object(let object):
-                guard depth < maximumDepth else {
+                guard depth < maxDepth else {
                     throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
                 }
                 let slot = append(.array([]))
@@ -103,11 +89,11 @@ public struct BinaryPropertyListWriter: Sendable {
 
     /// Renders `value` as a new byte array.
     ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
+    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``BinaryPropertyListWriterConfiguration/maxDepth``.
     public func write(_ value: StructuredValue) throws(FormatWriterError) -> [UInt8] {
         var nullText: String?
-        if case .string(let text) = options.nullStrategy { nullText = text }
-        var flattener = Flattener(nullText: nullText, maximumDepth: options.maximumDepth)
+        if case .string(let text) = configuration.nullStrategy { nullText = text }
+        var flattener = Flattener(nullText: nullText, maxDepth: configuration.maxDepth)
         _ = try flattener.add(value, depth: 0)
         let objects = flattener.objects
         let referenceSize = Self.byteWidth(for: UInt64(objects.count))

@@ -1,31 +1,7 @@
 import FoundationEssentials
 
-/// Byte-level helpers shared by the format writers.
+/// Number and date text shared by the format writers.
 enum ByteWriting {
-    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Appends the decimal digits of `value`.
-    @inline(__always)
-    static func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
-        var magnitude = value.magnitude
-        if value < 0 {
-            output.append(UInt8(ascii: "-"))
-        }
-        if magnitude < 10 {
-            output.append(UInt8(truncatingIfNeeded: magnitude) &+ 0x30)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = 20
-            while magnitude > 0 {
-                position -= 1
-                digits[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
-        }
-    }
-
     /// Appends the shortest text that reads back as `value`, with `.0` on integral values
     /// (`1.0`, `0.1`, `1e-07`, `1e+20`). Non-finite values must be handled by the caller.
     @inline(__always)
@@ -35,37 +11,25 @@ enum ByteWriting {
         text.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// Appends `value` with `digits` zero-padded decimal digits.
-    @inline(__always)
-    static func appendPadded(_ value: Int, digits: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<digits { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            output.append(UInt8(truncatingIfNeeded: rest / divisor % 10) &+ 0x30)
-            rest %= divisor
-            divisor /= 10
-        }
-    }
-
     /// Appends `date` as ISO 8601 UTC with whole seconds (`2001-01-01T00:00:00Z`), the seconds
-    /// rounded down, as property lists write dates.
+    /// rounded down, as property lists write dates. A year past 9999 keeps all its digits, as C's
+    /// `%04d` writes it.
     static func appendISO8601(_ date: Date, to output: inout [UInt8]) {
         let civil = CivilTime(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate)
         if civil.year < 0 {
             output.append(UInt8(ascii: "-"))
         }
-        appendPadded(abs(civil.year), digits: 4, to: &output)
+        DecimalText.append(abs(civil.year), minimumDigits: 4, to: &output)
         output.append(UInt8(ascii: "-"))
-        appendPadded(civil.month, digits: 2, to: &output)
+        DecimalText.append(civil.month, minimumDigits: 2, to: &output)
         output.append(UInt8(ascii: "-"))
-        appendPadded(civil.day, digits: 2, to: &output)
+        DecimalText.append(civil.day, minimumDigits: 2, to: &output)
         output.append(UInt8(ascii: "T"))
-        appendPadded(civil.hour, digits: 2, to: &output)
+        DecimalText.append(civil.hour, minimumDigits: 2, to: &output)
         output.append(UInt8(ascii: ":"))
-        appendPadded(civil.minute, digits: 2, to: &output)
+        DecimalText.append(civil.minute, minimumDigits: 2, to: &output)
         output.append(UInt8(ascii: ":"))
-        appendPadded(civil.second, digits: 2, to: &output)
+        DecimalText.append(civil.second, minimumDigits: 2, to: &output)
         output.append(UInt8(ascii: "Z"))
     }
 }

@@ -6,7 +6,7 @@ public struct FormatWriterError: Error, Sendable, Hashable, CustomStringConverti
         private let name: String
         private init(_ name: String) { self.name = name }
 
-        /// The tree is nested deeper than the writer's `maximumDepth`.
+        /// The tree is nested deeper than the writer's `maxDepth`.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
 
         /// The code's name.

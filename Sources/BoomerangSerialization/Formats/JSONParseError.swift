@@ -23,13 +23,13 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidNumber = Code("invalidNumber")
         /// A number whose magnitude is too large for a double (`1e999`).
         public static let numberOutOfRange = Code("numberOutOfRange")
-        /// A number literal longer than ``JSONParser/Configuration/maximumNumberLength``.
+        /// A number literal longer than ``JSONParserConfiguration/maxNumberBytes``.
         public static let numberTooLong = Code("numberTooLong")
         /// Something other than whitespace after the document.
         public static let trailingData = Code("trailingData")
-        /// Arrays and objects nested deeper than ``JSONParser/Configuration/maximumDepth``.
+        /// Arrays and objects nested deeper than ``JSONParserConfiguration/maxDepth``.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
-        /// The input is longer than ``JSONParser/Configuration/maximumInputSize``.
+        /// The input is longer than ``JSONParserConfiguration/maxInputBytes``.
         public static let inputTooLarge = Code("inputTooLarge")
         /// The input starts with a UTF-8 byte order mark and the configuration rejects it.
         public static let byteOrderMark = Code("byteOrderMark")
@@ -42,14 +42,14 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// What went wrong.
     public var code: Code
-    /// The input from ``offset`` on, at most ``JSONParseError/excerptLength`` bytes, decoded
+    /// The input from ``offset`` on, at most ``JSONParseError/maxExcerptBytes`` bytes, decoded
     /// leniently (ill-formed UTF-8 becomes U+FFFD); for ``Code/duplicateKey`` the key.
     public var value: String
     /// The byte offset in the input where the problem is.
     public var offset: Int
 
     /// The longest excerpt kept in ``value``.
-    public static let excerptLength = 16
+    public static let maxExcerptBytes = 16
 
     /// Creates an error.
     public init(code: Code, value: String, offset: Int) {

@@ -4,17 +4,17 @@
 /// - Objects keep their key order. Pretty output is httpbin's (Python's `json.dumps(indent=2)`):
 ///   two spaces per level, `"key": value`, one member per line, `{}` and `[]` when empty.
 /// - Strings escape `"` and `\`, write `\b \f \n \r \t` for those controls and `\u00XX` for the
-///   other C0 controls. `/` is not escaped. With ``Options/escapeNonASCII`` every non-ASCII
+///   other C0 controls. `/` is not escaped. With ``JSONWriterConfiguration/escapeNonASCII`` every non-ASCII
 ///   scalar is written as `\uXXXX` (surrogate pairs above U+FFFF), as Python's `ensure_ascii` does.
 /// - Doubles: the shortest text that reads back as the same double, with `.0` on integral values
 ///   (`1.0`, `1e+20`, `1e-07`); NaN and ±infinity, which JSON cannot carry, become `null`.
-/// - `data` leaves: a base64 string or a `data:` URL (``Options/dataEncoding``).
+/// - `data` leaves: a base64 string or a `data:` URL (``JSONWriterConfiguration/dataEncoding``).
 /// - `date` leaves: an ISO 8601 UTC string with whole seconds, `"2001-01-01T00:00:00Z"`.
 ///
 /// ```swift
-/// let body = try JSONWriter(options: .pretty).write(["url": "http://localhost/get"])
+/// let body = try JSONWriter(configuration: .pretty).write(["url": "http://localhost/get"])
 /// ```
-public struct JSONWriter: Sendable {
+public struct JSONWriter: FormatWriter {
     /// How `data` leaves are written.
     public enum DataEncoding: Sendable, Hashable {
         /// A string of padded standard base64 (RFC 4648 §4).
@@ -23,51 +23,17 @@ public struct JSONWriter: Sendable {
         case dataURL(mediaType: String)
     }
 
-    /// Writer settings.
-    public struct Options: Sendable, Hashable {
-        /// Indent with two spaces and put each member on its own line.
-        public var pretty: Bool
-        /// Write non-ASCII characters as `\uXXXX` escapes.
-        public var escapeNonASCII: Bool
-        /// How `data` leaves are written.
-        public var dataEncoding: DataEncoding
-        /// End the document with a line feed (Flask's `jsonify` does).
-        public var trailingNewline: Bool
-        /// The deepest nesting written; deeper trees throw ``FormatWriterError/Code/depthLimitExceeded``.
-        public var maximumDepth: Int
-
-        /// Creates options; the defaults give compact UTF-8 output with base64 data.
-        public init(
-            pretty: Bool = false,
-            escapeNonASCII: Bool = false,
-            dataEncoding: DataEncoding = .base64,
-            trailingNewline: Bool = false,
-            maximumDepth: Int = 512
-        ) {
-            self.pretty = pretty
-            self.escapeNonASCII = escapeNonASCII
-            self.dataEncoding = dataEncoding
-            self.trailingNewline = trailingNewline
-            self.maximumDepth = maximumDepth
-        }
-
-        /// Compact output, no trailing newline.
-        public static let compact = Options()
-        /// httpbin's output: two-space indent and a trailing newline.
-        public static let pretty = Options(pretty: true, trailingNewline: true)
-    }
-
-    /// The settings.
-    public var options: Options
+    /// How the writer writes.
+    public var configuration: JSONWriterConfiguration
 
     /// Creates a writer.
-    public init(options: Options = .compact) {
-        self.options = options
+    public init(configuration: JSONWriterConfiguration = .compact) {
+        self.configuration = configuration
     }
 
     /// Renders `value` as a new byte array.
     ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
+    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``JSONWriterConfiguration/maxDepth``.
     public func write(_ value: StructuredValue) throws(FormatWriterError) -> [UInt8] {
         var output = RawOutput(capacity: 1024)
         try writeDocument(value, into: &output)
@@ -76,7 +42,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends the rendering of `value` to `output`.
     ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``;
+    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``JSONWriterConfiguration/maxDepth``;
     ///   `output` is then unchanged.
     public func write(_ value: StructuredValue, into output: inout [UInt8]) throws(FormatWriterError) {
         var raw = RawOutput(capacity: 1024)
@@ -86,7 +52,7 @@ public struct JSONWriter: Sendable {
 
     private func writeDocument(_ value: StructuredValue, into output: inout RawOutput) throws(FormatWriterError) {
         try writeValue(value, depth: 0, into: &output)
-        if options.trailingNewline {
+        if configuration.trailingNewline {
             output.append(UInt8(ascii: "\n"))
         }
     }
@@ -111,7 +77,7 @@ public struct JSONWriter: Sendable {
             writeString(text, into: &output)
         case .data(let bytes):
             output.append(UInt8(ascii: "\""))
-            if case .dataURL(let mediaType) = options.dataEncoding {
+            if case .dataURL(let mediaType) = configuration.dataEncoding {
                 output.append("data:")
                 writeStringBody(mediaType, into: &output)
                 output.append(";base64,")
@@ -126,7 +92,7 @@ public struct JSONWriter: Sendable {
             encoded.append(UInt8(ascii: "\""))
             encoded.withUnsafeBufferPointer { output.append($0) }
         case .array(let elements):
-            guard depth < options.maximumDepth else {
+            guard depth < configuration.maxDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
             }
             guard !elements.isEmpty else {
@@ -138,13 +104,13 @@ public struct JSONWriter: Sendable {
             for element in elements {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                if options.pretty { newline(depth: depth + 1, into: &output) }
+                if configuration.pretty { newline(depth: depth + 1, into: &output) }
                 try writeValue(element, depth: depth + 1, into: &output)
             }
-            if options.pretty { newline(depth: depth, into: &output) }
+            if configuration.pretty { newline(depth: depth, into: &output) }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard depth < options.maximumDepth else {
+            guard depth < configuration.maxDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
             }
             guard !object.isEmpty else {
@@ -156,16 +122,16 @@ public struct JSONWriter: Sendable {
             for entry in object.entries {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                if options.pretty { newline(depth: depth + 1, into: &output) }
+                if configuration.pretty { newline(depth: depth + 1, into: &output) }
                 writeString(entry.key, into: &output)
-                if options.pretty {
+                if configuration.pretty {
                     output.append(": ")
                 } else {
                     output.append(UInt8(ascii: ":"))
                 }
                 try writeValue(entry.value, depth: depth + 1, into: &output)
             }
-            if options.pretty { newline(depth: depth, into: &output) }
+            if configuration.pretty { newline(depth: depth, into: &output) }
             output.append(UInt8(ascii: "}"))
         }
     }
@@ -183,7 +149,7 @@ public struct JSONWriter: Sendable {
     @inline(__always)
     private static func appendDecimal(_ value: Int64, to output: inout RawOutput) {
         output.reserve(20)
-        var magnitude = value.magnitude
+        let magnitude = value.magnitude
         if value < 0 {
             output.appendUnchecked(UInt8(ascii: "-"))
         }
@@ -191,15 +157,8 @@ public struct JSONWriter: Sendable {
             output.appendUnchecked(UInt8(truncatingIfNeeded: magnitude) &+ 0x30)
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            var position = 20
-            while magnitude > 0 {
-                position -= 1
-                raw[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-            }
-            output.appendUnchecked(raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + position, count: 20 - position)
+        DecimalText.withDigits(of: magnitude) { digits in
+            output.appendUnchecked(digits.baseAddress!.assumingMemoryBound(to: UInt8.self), count: digits.count)
         }
     }
 
@@ -238,7 +197,7 @@ public struct JSONWriter: Sendable {
     private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
         guard let start = bytes.baseAddress else { return }
         let count = bytes.count
-        let escapeNonASCII = options.escapeNonASCII
+        let escapeNonASCII = configuration.escapeNonASCII
         var runStart = 0
         var i = 0
         while i < count {
@@ -313,16 +272,10 @@ public struct JSONWriter: Sendable {
     private static func appendUnicodeEscape(_ unit: UInt16, to output: inout RawOutput) {
         output.appendUnchecked(UInt8(ascii: "\\"))
         output.appendUnchecked(UInt8(ascii: "u"))
-        output.appendUnchecked(hexDigit(unit >> 12))
-        output.appendUnchecked(hexDigit(unit >> 8 & 0xF))
-        output.appendUnchecked(hexDigit(unit >> 4 & 0xF))
-        output.appendUnchecked(hexDigit(unit & 0xF))
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ nibble: UInt16) -> UInt8 {
-        let value = UInt8(truncatingIfNeeded: nibble)
-        return value < 10 ? value &+ 0x30 : value &+ 0x57
+        output.appendUnchecked(Hex.lowercaseDigit(UInt8(truncatingIfNeeded: unit >> 12)))
+        output.appendUnchecked(Hex.lowercaseDigit(UInt8(truncatingIfNeeded: unit >> 8)))
+        output.appendUnchecked(Hex.lowercaseDigit(UInt8(truncatingIfNeeded: unit >> 4)))
+        output.appendUnchecked(Hex.lowercaseDigit(UInt8(truncatingIfNeeded: unit)))
     }
 
     /// Decodes the scalar starting at `i` in valid UTF-8 (a Swift string's storage).

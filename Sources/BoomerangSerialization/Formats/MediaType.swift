@@ -26,7 +26,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
         /// Creates a parameter; the name is lower-cased.
         public init(name: String, value: String) {
-            self.name = MediaType.lowercasedASCII(name)
+            self.name = ASCII.lowercased(name)
             self.value = value
         }
     }
@@ -40,8 +40,8 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a media type from parts; type and subtype are lower-cased, nothing else is checked.
     public init(type: String, subtype: String, parameters: [Parameter] = []) {
-        self.type = Self.lowercasedASCII(type)
-        self.subtype = Self.lowercasedASCII(subtype)
+        self.type = ASCII.lowercased(type)
+        self.subtype = ASCII.lowercased(subtype)
         self.parameters = parameters
     }
 
@@ -59,7 +59,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// The value of the first parameter named `name` (compared case-insensitively).
     public func parameter(_ name: String) -> String? {
-        let name = Self.lowercasedASCII(name)
+        let name = ASCII.lowercased(name)
         return parameters.first { $0.name == name }?.value
     }
 
@@ -75,7 +75,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         var text = essence
         for parameter in parameters {
             text += "; " + parameter.name + "="
-            if !parameter.value.isEmpty && parameter.value.utf8.allSatisfy(Self.isTokenByte) {
+            if !parameter.value.isEmpty && parameter.value.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
                 text += parameter.value
             } else {
                 text += "\""
@@ -88,30 +88,18 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         }
         return text
     }
-
-    /// Whether `byte` is an RFC 9110 `tchar`.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    static func lowercasedASCII(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
 }
 
-/// Byte-level parser for one media type.
+/// Byte-level parser for one media type: `type "/" subtype`, then the parameters through the
+/// strict ``ParameterScanner``.
 private struct MediaTypeScanner {
+    /// The grammar of RFC 9110 §5.6.6 with no leniency; repeated names are kept.
+    static let parameterScanner: ParameterScanner = {
+        var configuration = ParameterScannerConfiguration.strict
+        configuration.duplicateNames = .keepAll
+        return ParameterScanner(configuration: configuration)
+    }()
+
     let bytes: [UInt8]
     let text: String
     var position = 0
@@ -126,14 +114,14 @@ private struct MediaTypeScanner {
     }
 
     mutating func skipWhitespace() {
-        while position < bytes.count && (bytes[position] == 0x20 || bytes[position] == 0x09) {
+        while position < bytes.count && HTTPSyntax.isWhitespace(bytes[position]) {
             position += 1
         }
     }
 
     mutating func token() -> String? {
         let start = position
-        while position < bytes.count && MediaType.isTokenByte(bytes[position]) {
+        while position < bytes.count && HTTPSyntax.isTokenByte(bytes[position]) {
             position += 1
         }
         guard position > start else { return nil }
@@ -144,68 +132,38 @@ private struct MediaTypeScanner {
         skipWhitespace()
         guard let type = token() else { throw error(.invalidType) }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "/") else {
-            throw error(position < bytes.count && !isWhitespace(bytes[position]) && bytes[position] != UInt8(ascii: ";")
-                ? .invalidType : .missingSlash)
+            throw error(position < bytes.count && !isSeparator(bytes[position]) ? .invalidType : .missingSlash)
         }
         position += 1
         guard let subtype = token() else { throw error(.invalidSubtype) }
-        var parameters: [MediaType.Parameter] = []
-        while true {
-            skipWhitespace()
-            guard position < bytes.count else { break }
-            guard bytes[position] == UInt8(ascii: ";") else {
-                throw error(parameters.isEmpty && !isWhitespace(bytes[position - 1]) ? .invalidSubtype : .unexpectedByte)
-            }
-            position += 1
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] != UInt8(ascii: ";") else { continue }
-            guard let name = token(), position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
-                throw error(.invalidParameterName)
-            }
-            position += 1
-            let value: String
-            if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
-                value = try quotedString()
-            } else if let plain = token() {
-                value = plain
-            } else {
-                throw error(.invalidParameterValue)
-            }
-            parameters.append(MediaType.Parameter(name: name, value: value))
+        if position < bytes.count && !isSeparator(bytes[position]) {
+            throw error(.invalidSubtype)
         }
-        return MediaType(type: type, subtype: subtype, parameters: parameters)
+        let parameters: [ParameterScanner.Parameter]
+        do {
+            parameters = try Self.parameterScanner.parameters(in: bytes, from: position)
+        } catch {
+            position = error.offset
+            throw self.error(Self.code(for: error.code))
+        }
+        return MediaType(
+            type: type,
+            subtype: subtype,
+            parameters: parameters.map { MediaType.Parameter(name: $0.name, value: $0.value) }
+        )
     }
 
-    func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09
+    /// Whitespace or `;`: what may follow a type or subtype.
+    func isSeparator(_ byte: UInt8) -> Bool {
+        HTTPSyntax.isWhitespace(byte) || byte == UInt8(ascii: ";")
     }
 
-    /// `quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE`.
-    mutating func quotedString() throws(MediaTypeError) -> String {
-        let opening = position
-        position += 1
-        var value: [UInt8] = []
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return String(decoding: value, as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") {
-                position += 1
-                guard position < bytes.count else { break }
-                let escaped = bytes[position]
-                guard escaped == 0x09 || escaped >= 0x20 && escaped != 0x7F else {
-                    throw error(.invalidQuotedString)
-                }
-                value.append(escaped)
-            } else {
-                guard byte == 0x09 || byte >= 0x20 && byte != 0x7F else { throw error(.invalidQuotedString) }
-                value.append(byte)
-            }
-            position += 1
+    static func code(for code: ParameterSyntaxError.Code) -> MediaTypeError.Code {
+        switch code {
+        case .invalidName, .duplicateName: .invalidParameterName
+        case .invalidValue: .invalidParameterValue
+        case .invalidQuotedString, .unterminatedQuotedString: .invalidQuotedString
+        case .unexpectedByte: .unexpectedByte
         }
-        position = opening
-        throw error(.invalidQuotedString)
     }
 }

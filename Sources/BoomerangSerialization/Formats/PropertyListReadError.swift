@@ -5,7 +5,7 @@ public struct PropertyListReadError: Error, Sendable, Hashable, CustomStringConv
         private let name: String
         private init(_ name: String) { self.name = name }
 
-        /// The input is longer than ``PropertyListReader/Configuration/maximumInputSize``.
+        /// The input is longer than ``PropertyListReaderConfiguration/maxInputBytes``.
         public static let inputTooLarge = Code("inputTooLarge")
         /// The input is empty.
         public static let emptyInput = Code("emptyInput")
@@ -14,7 +14,7 @@ public struct PropertyListReadError: Error, Sendable, Hashable, CustomStringConv
         /// The property list holds something a ``StructuredValue`` cannot (a keyed-archiver UID, a
         /// non-string dictionary key, an integer beyond `Int64` and `UInt64`).
         public static let unsupportedValue = Code("unsupportedValue")
-        /// Containers nested deeper than ``PropertyListReader/Configuration/maximumDepth``.
+        /// Containers nested deeper than ``PropertyListReaderConfiguration/maxDepth``.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
 
         /// The code's name.

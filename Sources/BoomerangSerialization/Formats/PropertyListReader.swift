@@ -18,25 +18,11 @@ public struct PropertyListReader: Sendable {
         case openStep
     }
 
-    /// Reader limits.
-    public struct Configuration: Sendable, Hashable {
-        /// The longest input in bytes. Default 10 MiB.
-        public var maximumInputSize: Int
-        /// The deepest nesting converted. Default 64.
-        public var maximumDepth: Int
-
-        /// Creates a configuration with the documented defaults.
-        public init(maximumInputSize: Int = 10 * 1024 * 1024, maximumDepth: Int = 64) {
-            self.maximumInputSize = maximumInputSize
-            self.maximumDepth = maximumDepth
-        }
-    }
-
     /// The limits.
-    public var configuration: Configuration
+    public var configuration: PropertyListReaderConfiguration
 
     /// Creates a reader.
-    public init(configuration: Configuration = Configuration()) {
+    public init(configuration: PropertyListReaderConfiguration = PropertyListReaderConfiguration()) {
         self.configuration = configuration
     }
 
@@ -51,8 +37,8 @@ public struct PropertyListReader: Sendable {
     ///
     /// - Throws: ``PropertyListReadError``.
     public func readWithFormat(_ bytes: [UInt8]) throws(PropertyListReadError) -> (value: StructuredValue, format: Format) {
-        guard bytes.count <= configuration.maximumInputSize else {
-            throw PropertyListReadError(code: .inputTooLarge, value: "", offset: configuration.maximumInputSize)
+        guard bytes.count <= configuration.maxInputBytes else {
+            throw PropertyListReadError(code: .inputTooLarge, value: "", offset: configuration.maxInputBytes)
         }
         guard !bytes.isEmpty else {
             throw PropertyListReadError(code: .emptyInput, value: "")
@@ -90,7 +76,7 @@ public struct PropertyListReader: Sendable {
         case let number as NSNumber:
             return try convert(number)
         case let array as [Any]:
-            guard depth < configuration.maximumDepth else {
+            guard depth < configuration.maxDepth else {
                 throw PropertyListReadError(code: .depthLimitExceeded, value: "")
             }
             var elements: [StructuredValue] = []
@@ -100,7 +86,7 @@ public struct PropertyListReader: Sendable {
             }
             return .array(elements)
         case let dictionary as [AnyHashable: Any]:
-            guard depth < configuration.maximumDepth else {
+            guard depth < configuration.maxDepth else {
                 throw PropertyListReadError(code: .depthLimitExceeded, value: "")
             }
             var pairs: [(String, Any)] = []

@@ -13,7 +13,7 @@ import Darwin
 /// - the XML declaration, the `plist` DOCTYPE, `<plist version="1.0">`, one tab per nesting level,
 ///   every line ending in `\n`;
 /// - `<dict/>` and `<array/>` when empty; dictionary keys **sorted** by UTF-16 code units (what
-///   `CFStringCompare` without options does), unless ``Options/keyOrder`` says `.insertion`;
+///   `CFStringCompare` without options does), unless ``PropertyListXMLWriterConfiguration/keyOrder`` says `.insertion`;
 /// - strings and keys escape only `&`, `<`, `>`; control characters are written as they are, as
 ///   Foundation does (such a document is not well-formed XML; use ``XMLWriter`` for that);
 /// - `<integer>` in decimal; `<real>` as C's `%.17g`, except `0.0` for both zeros, `nan`,
@@ -21,8 +21,8 @@ import Darwin
 /// - `<data>` as base64 on its own lines of at most 76 − 8 × min(level, 8) characters, indented by
 ///   min(level, 8) tabs;
 /// - `<date>` as `YYYY-MM-DDThh:mm:ssZ` in UTC, the seconds rounded down;
-/// - `null` as ``Options/nullStrategy`` says.
-public struct PropertyListXMLWriter: Sendable {
+/// - `null` as ``PropertyListXMLWriterConfiguration/nullStrategy`` says.
+public struct PropertyListXMLWriter: FormatWriter {
     /// The order of dictionary keys.
     public enum KeyOrder: Sendable, Hashable {
         /// Sorted by UTF-16 code units, as Foundation writes them.
@@ -31,44 +31,17 @@ public struct PropertyListXMLWriter: Sendable {
         case insertion
     }
 
-    /// Writer settings.
-    public struct Options: Sendable, Hashable {
-        /// The order of dictionary keys; `.sorted` matches Foundation.
-        public var keyOrder: KeyOrder
-        /// How nulls are written.
-        public var nullStrategy: PropertyListNullStrategy
-        /// The deepest nesting written; deeper trees throw ``FormatWriterError/Code/depthLimitExceeded``.
-        public var maximumDepth: Int
-
-        /// Creates options; the defaults match Foundation and omit nulls.
-        public init(keyOrder: KeyOrder = .sorted, nullStrategy: PropertyListNullStrategy = .omit, maximumDepth: Int = 512) {
-            self.keyOrder = keyOrder
-            self.nullStrategy = nullStrategy
-            self.maximumDepth = maximumDepth
-        }
-    }
-
-    /// The settings.
-    public var options: Options
+    /// How the writer writes.
+    public var configuration: PropertyListXMLWriterConfiguration
 
     /// Creates a writer.
-    public init(options: Options = Options()) {
-        self.options = options
-    }
-
-    /// Renders `value` as a new byte array.
-    ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
-    public func write(_ value: StructuredValue) throws(FormatWriterError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(1024)
-        try write(value, into: &output)
-        return output
+    public init(configuration: PropertyListXMLWriterConfiguration = PropertyListXMLWriterConfiguration()) {
+        self.configuration = configuration
     }
 
     /// Appends the rendering of `value` to `output`.
     ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
+    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``PropertyListXMLWriterConfiguration/maxDepth``.
     public func write(_ value: StructuredValue, into output: inout [UInt8]) throws(FormatWriterError) {
         output.append(contentsOf: Self.header.utf8)
         let root: StructuredValue
@@ -87,7 +60,7 @@ public struct PropertyListXMLWriter: Sendable {
         + "<plist version=\"1.0\">\n"
 
     private var nullText: String? {
-        if case .string(let text) = options.nullStrategy { return text }
+        if case .string(let text) = configuration.nullStrategy { return text }
         return nil
     }
 
@@ -100,7 +73,7 @@ public struct PropertyListXMLWriter: Sendable {
             output.append(contentsOf: (flag ? "<true/>\n" : "<false/>\n").utf8)
         case .int(let number):
             output.append(contentsOf: "<integer>".utf8)
-            ByteWriting.appendDecimal(number, to: &output)
+            DecimalText.append(number, to: &output)
             output.append(contentsOf: "</integer>\n".utf8)
         case .double(let number):
             output.append(contentsOf: "<real>".utf8)
@@ -118,7 +91,7 @@ public struct PropertyListXMLWriter: Sendable {
             ByteWriting.appendISO8601(date, to: &output)
             output.append(contentsOf: "</date>\n".utf8)
         case .array(let elements):
-            guard level < options.maximumDepth else {
+            guard level < configuration.maxDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: level + 1)
             }
             let kept = nullText == nil ? elements.filter { $0 != .null } : elements
@@ -133,7 +106,7 @@ public struct PropertyListXMLWriter: Sendable {
             indent(level, into: &output)
             output.append(contentsOf: "</array>\n".utf8)
         case .object(let object):
-            guard level < options.maximumDepth else {
+            guard level < configuration.maxDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: level + 1)
             }
             var entries = nullText == nil ? object.entries.filter { $0.value != .null } : object.entries
@@ -141,7 +114,7 @@ public struct PropertyListXMLWriter: Sendable {
                 output.append(contentsOf: "<dict/>\n".utf8)
                 return
             }
-            if options.keyOrder == .sorted {
+            if configuration.keyOrder == .sorted {
                 entries.sort { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
             }
             output.append(contentsOf: "<dict>\n".utf8)

@@ -51,7 +51,7 @@ public enum ResponseFormat: Sendable, Hashable, CaseIterable {
 
     /// The format with this ``name``, compared case-insensitively; `nil` for anything else.
     public init?(name: String) {
-        let lowered = MediaType.lowercasedASCII(name)
+        let lowered = ASCII.lowercased(name)
         guard let format = Self.allCases.first(where: { $0.name == lowered }) else { return nil }
         self = format
     }

@@ -8,7 +8,7 @@ public import FoundationEssentials
 ///
 /// ```swift
 /// let echo: StructuredValue = ["args": [:], "json": nil, "origin": "127.0.0.1"]
-/// let bytes = try JSONWriter(options: .pretty).write(echo)
+/// let bytes = try JSONWriter(configuration: .pretty).write(echo)
 /// ```
 public enum StructuredValue: Sendable, Hashable {
     /// No value: JSON `null`.

@@ -13,7 +13,7 @@
 /// </root>
 /// ```
 ///
-/// - The root element is ``Options/rootElementName``. Every element has a `type` attribute:
+/// - The root element is ``XMLWriterConfiguration/rootElementName``. Every element has a `type` attribute:
 ///   `null`, `bool`, `int`, `double`, `string`, `data`, `date`, `array` or `object`.
 /// - An object member is an element named after its key when the key is a conservative XML name
 ///   (ASCII letter or `_`, then ASCII letters, digits, `_`, `-`, `.`; not starting with `xml` in
@@ -25,54 +25,24 @@
 ///   other than tab, LF and CR, and U+FFFE, U+FFFF) is written as base64 of its UTF-8 with
 ///   `encoding="base64"`; such a key becomes `key-encoding="base64"` with a base64 `key`. Nothing is
 ///   lost.
-/// - Empty containers and null are self-closing; with ``Options/pretty`` each element is on its own
+/// - Empty containers and null are self-closing; with ``XMLWriterConfiguration/pretty`` each element is on its own
 ///   line, indented two spaces per level.
-public struct XMLWriter: Sendable {
-    /// Writer settings.
-    public struct Options: Sendable, Hashable {
-        /// The name of the document element.
-        public var rootElementName: String
-        /// Indent with two spaces and put each element on its own line.
-        public var pretty: Bool
-        /// The deepest nesting written; deeper trees throw ``FormatWriterError/Code/depthLimitExceeded``.
-        public var maximumDepth: Int
-
-        /// Creates options.
-        ///
-        /// - Precondition: `rootElementName` is a name ``XMLWriter/isElementName(_:)`` accepts.
-        public init(rootElementName: String = "root", pretty: Bool = true, maximumDepth: Int = 512) {
-            precondition(XMLWriter.isElementName(rootElementName), "invalid XML root element name")
-            self.rootElementName = rootElementName
-            self.pretty = pretty
-            self.maximumDepth = maximumDepth
-        }
-    }
-
-    /// The settings.
-    public var options: Options
+public struct XMLWriter: FormatWriter {
+    /// How the writer writes.
+    public var configuration: XMLWriterConfiguration
 
     /// Creates a writer.
-    public init(options: Options = Options()) {
-        self.options = options
-    }
-
-    /// Renders `value` as a new byte array (UTF-8, with the XML declaration, ending in a line feed).
-    ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
-    public func write(_ value: StructuredValue) throws(FormatWriterError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(1024)
-        try write(value, into: &output)
-        return output
+    public init(configuration: XMLWriterConfiguration = XMLWriterConfiguration()) {
+        self.configuration = configuration
     }
 
     /// Appends the rendering of `value` to `output`.
     ///
-    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``Options/maximumDepth``.
+    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``XMLWriterConfiguration/maxDepth``.
     public func write(_ value: StructuredValue, into output: inout [UInt8]) throws(FormatWriterError) {
         output.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-        try writeElement(name: options.rootElementName, key: nil, value: value, depth: 0, into: &output)
-        if !options.pretty {
+        try writeElement(name: configuration.rootElementName, key: nil, value: value, depth: 0, into: &output)
+        if !configuration.pretty {
             output.append(UInt8(ascii: "\n"))
         }
     }
@@ -118,7 +88,7 @@ public struct XMLWriter: Sendable {
         depth: Int,
         into output: inout [UInt8]
     ) throws(FormatWriterError) {
-        if options.pretty {
+        if configuration.pretty {
             for _ in 0..<(depth * 2) { output.append(UInt8(ascii: " ")) }
         }
         output.append(UInt8(ascii: "<"))
@@ -142,7 +112,7 @@ public struct XMLWriter: Sendable {
             closeTag(name, into: &output)
         case .int(let number):
             output.append(contentsOf: "int\">".utf8)
-            ByteWriting.appendDecimal(number, to: &output)
+            DecimalText.append(number, to: &output)
             closeTag(name, into: &output)
         case .double(let number):
             output.append(contentsOf: "double\">".utf8)
@@ -172,7 +142,7 @@ public struct XMLWriter: Sendable {
             ByteWriting.appendISO8601(date, to: &output)
             closeTag(name, into: &output)
         case .array(let elements):
-            guard depth < options.maximumDepth else {
+            guard depth < configuration.maxDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
             }
             guard !elements.isEmpty else {
@@ -181,12 +151,12 @@ public struct XMLWriter: Sendable {
             }
             output.append(contentsOf: "array\">".utf8)
             for element in elements {
-                if options.pretty { output.append(UInt8(ascii: "\n")) }
+                if configuration.pretty { output.append(UInt8(ascii: "\n")) }
                 try writeElement(name: "item", key: nil, value: element, depth: depth + 1, into: &output)
             }
             closeContainer(name, depth: depth, into: &output)
         case .object(let object):
-            guard depth < options.maximumDepth else {
+            guard depth < configuration.maxDepth else {
                 throw FormatWriterError(code: .depthLimitExceeded, depth: depth + 1)
             }
             guard !object.isEmpty else {
@@ -195,7 +165,7 @@ public struct XMLWriter: Sendable {
             }
             output.append(contentsOf: "object\">".utf8)
             for entry in object.entries {
-                if options.pretty { output.append(UInt8(ascii: "\n")) }
+                if configuration.pretty { output.append(UInt8(ascii: "\n")) }
                 if Self.isElementName(entry.key) {
                     try writeElement(name: entry.key, key: nil, value: entry.value, depth: depth + 1, into: &output)
                 } else {
@@ -204,7 +174,7 @@ public struct XMLWriter: Sendable {
             }
             closeContainer(name, depth: depth, into: &output)
         }
-        if options.pretty && depth == 0 {
+        if configuration.pretty && depth == 0 {
             output.append(UInt8(ascii: "\n"))
         }
     }
@@ -216,7 +186,7 @@ public struct XMLWriter: Sendable {
     }
 
     private func closeContainer(_ name: String, depth: Int, into output: inout [UInt8]) {
-        if options.pretty {
+        if configuration.pretty {
             output.append(UInt8(ascii: "\n"))
             for _ in 0..<(depth * 2) { output.append(UInt8(ascii: " ")) }
         }

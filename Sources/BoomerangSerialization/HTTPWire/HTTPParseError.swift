@@ -97,7 +97,7 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// What went wrong.
     public var code: Code
     /// An excerpt of the offending bytes, escaped (`\r`, `\n`, `\t`, `\\`, `\xNN`) and at most
-    /// ``maxExcerptLength`` bytes long before escaping.
+    /// ``maxExcerptBytes`` bytes long before escaping.
     public var value: String
     /// The offset of the offending byte (or element) from the start of the message.
     public var offset: Int
@@ -106,7 +106,7 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var status: Int { code.status }
 
     /// The most input bytes an excerpt shows.
-    public static let maxExcerptLength = 32
+    public static let maxExcerptBytes = 32
 
     /// Creates an error.
     public init(code: Code, value: String, offset: Int) {
@@ -120,10 +120,10 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
         "\(code.name) (\(code.status)) at byte \(offset): \"\(value)\""
     }
 
-    /// Escapes the first ``maxExcerptLength`` bytes of `bytes` for ``value``.
+    /// Escapes the first ``maxExcerptBytes`` bytes of `bytes` for ``value``.
     public static func excerpt(_ bytes: some Collection<UInt8>) -> String {
         var text = ""
-        for byte in bytes.prefix(maxExcerptLength) {
+        for byte in bytes.prefix(maxExcerptBytes) {
             switch byte {
             case UInt8(ascii: "\r"): text += "\\r"
             case UInt8(ascii: "\n"): text += "\\n"
@@ -131,10 +131,9 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
             case UInt8(ascii: "\\"): text += "\\\\"
             case 0x20...0x7E: text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let digits = Array("0123456789abcdef".utf8)
                 text += "\\x"
-                text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-                text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0xF)]))
+                text.unicodeScalars.append(Unicode.Scalar(Hex.lowercaseDigit(byte >> 4)))
+                text.unicodeScalars.append(Unicode.Scalar(Hex.lowercaseDigit(byte)))
             }
         }
         return text

@@ -5,7 +5,7 @@
 public struct HTTPParserConfiguration: Sendable, Hashable {
     /// The longest request line, without its line ending, in bytes. Longer lines fail with 414.
     /// Default 8 KiB.
-    public var maxRequestLineLength: Int
+    public var maxRequestLineBytes: Int
     /// The most bytes of the request line, header fields and trailer fields of one message,
     /// line endings included. More fail with 431. Default 32 KiB.
     public var maxHeaderBytes: Int
@@ -14,15 +14,15 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// The largest body, in bytes, whether announced by Content-Length (checked at the head) or
     /// chunked (checked at the first chunk that crosses it). Larger bodies fail with 413.
     /// Default 10 MiB; any value up to `Int64.max` is allowed.
-    public var maxBodySize: Int64
+    public var maxBodyBytes: Int64
     /// The longest chunk-size line before any extension, line ending excluded. Default 64 bytes.
-    public var maxChunkSizeLength: Int
+    public var maxChunkSizeBytes: Int
     /// The longest chunk extension (from `;` to the line ending) of one chunk-size line.
     /// Extensions are accepted and ignored. Default 4 KiB.
-    public var maxChunkExtensionLength: Int
+    public var maxChunkExtensionBytes: Int
     /// The most chunk-extension bytes in one message, all chunk-size lines together, so that
     /// extensions cannot dwarf the data they carry (robustness spec C06). Default 64 KiB.
-    public var maxChunkExtensionTotal: Int
+    public var maxTotalChunkExtensionBytes: Int
     /// Keep the trailer fields of a chunked body and hand them over in ``HTTPRequestParser/Event/end(trailers:)``.
     /// They are never merged into the request's headers. Default `false`: trailers are parsed,
     /// checked against the limits, and dropped.
@@ -46,26 +46,26 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
 
     /// Creates a configuration; every argument defaults to the strict, documented default.
     public init(
-        maxRequestLineLength: Int = 8 * 1024,
+        maxRequestLineBytes: Int = 8 * 1024,
         maxHeaderBytes: Int = 32 * 1024,
         maxHeaderCount: Int = 256,
-        maxBodySize: Int64 = 10 * 1024 * 1024,
-        maxChunkSizeLength: Int = 64,
-        maxChunkExtensionLength: Int = 4 * 1024,
-        maxChunkExtensionTotal: Int = 64 * 1024,
+        maxBodyBytes: Int64 = 10 * 1024 * 1024,
+        maxChunkSizeBytes: Int = 64,
+        maxChunkExtensionBytes: Int = 4 * 1024,
+        maxTotalChunkExtensionBytes: Int = 64 * 1024,
         keepsTrailers: Bool = false,
         allowsBareLineFeed: Bool = false,
         allowsObsoleteLineFolding: Bool = false,
         ignoresLeadingEmptyLines: Bool = false,
         allowsMissingHost: Bool = false
     ) {
-        self.maxRequestLineLength = maxRequestLineLength
+        self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount
-        self.maxBodySize = maxBodySize
-        self.maxChunkSizeLength = maxChunkSizeLength
-        self.maxChunkExtensionLength = maxChunkExtensionLength
-        self.maxChunkExtensionTotal = maxChunkExtensionTotal
+        self.maxBodyBytes = maxBodyBytes
+        self.maxChunkSizeBytes = maxChunkSizeBytes
+        self.maxChunkExtensionBytes = maxChunkExtensionBytes
+        self.maxTotalChunkExtensionBytes = maxTotalChunkExtensionBytes
         self.keepsTrailers = keepsTrailers
         self.allowsBareLineFeed = allowsBareLineFeed
         self.allowsObsoleteLineFolding = allowsObsoleteLineFolding

@@ -27,7 +27,7 @@ extension HTTPRequestParser {
                 if line.size == 0 {
                     state = .trailerLines
                 } else {
-                    guard line.size <= configuration.maxBodySize - bodyBytes else {
+                    guard line.size <= configuration.maxBodyBytes - bodyBytes else {
                         throw chunkError(.bodyTooLarge, input, position - 1, line, offset: position - 1 - line.length)
                     }
                     bodyBytes += line.size
@@ -43,21 +43,22 @@ extension HTTPRequestParser {
             } else if line.inExtension {
                 line.extensionLength += 1
                 chunkExtensionBytes += 1
-                guard line.extensionLength <= configuration.maxChunkExtensionLength,
-                    chunkExtensionBytes <= configuration.maxChunkExtensionTotal
+                guard line.extensionLength <= configuration.maxChunkExtensionBytes,
+                    chunkExtensionBytes <= configuration.maxTotalChunkExtensionBytes
                 else {
                     throw chunkError(.chunkExtensionTooLong, input, position, line)
                 }
                 guard HTTPSyntax.isFieldValueByte(byte) else {
                     throw chunkError(.invalidChunkExtension, input, position, line)
                 }
-            } else if let digit = HTTPSyntax.hexValue(byte) {
+            } else if let value = Hex.value(of: byte) {
+                let digit = Int64(value)
                 guard line.size <= (Int64.max - digit) / 16 else {
                     throw chunkError(.chunkSizeOverflow, input, position, line)
                 }
                 line.size = line.size * 16 + digit
                 line.digits += 1
-                guard line.digits <= configuration.maxChunkSizeLength else {
+                guard line.digits <= configuration.maxChunkSizeBytes else {
                     throw chunkError(.chunkSizeLineTooLong, input, position, line)
                 }
             } else if byte == HTTPSyntax.semicolon && line.digits > 0 {

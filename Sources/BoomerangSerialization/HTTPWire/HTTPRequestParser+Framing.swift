@@ -138,7 +138,7 @@ extension HTTPRequestParser {
             if isHead && length > 0 {
                 throw HTTPParseError(code: .bodyNotAllowed, value: String(length), offset: contentLengthOffset)
             }
-            if length > configuration.maxBodySize {
+            if length > configuration.maxBodyBytes {
                 throw HTTPParseError(code: .bodyTooLarge, value: String(length), offset: contentLengthOffset)
             }
             framing = .contentLength(length)

@@ -14,8 +14,8 @@ extension HTTPRequestParser {
     mutating func readLine(_ input: UnsafeRawBufferPointer, _ position: inout Int) throws(HTTPParseError) -> LineOutcome {
         var limit = configuration.maxHeaderBytes - sectionBytes
         var limitCode = HTTPParseError.Code.headersTooLarge
-        if case .requestLine = state, configuration.maxRequestLineLength + 2 <= limit {
-            limit = configuration.maxRequestLineLength + 2
+        if case .requestLine = state, configuration.maxRequestLineBytes + 2 <= limit {
+            limit = configuration.maxRequestLineBytes + 2
             limitCode = .requestLineTooLong
         }
         let buffered = partialLine.count
@@ -26,9 +26,9 @@ extension HTTPRequestParser {
         let newline = HTTPSyntax.firstIndex(of: HTTPSyntax.lf, in: input, from: position, to: searchEnd)
         if newline == searchEnd {
             if available > 0 && available >= room {
-                var excerpt = Array(partialLine.prefix(HTTPParseError.maxExcerptLength))
-                excerpt.append(contentsOf: input[position...].prefix(HTTPParseError.maxExcerptLength - excerpt.count))
-                let overflowAt = limitCode == .requestLineTooLong ? configuration.maxRequestLineLength : limit
+                var excerpt = Array(partialLine.prefix(HTTPParseError.maxExcerptBytes))
+                excerpt.append(contentsOf: input[position...].prefix(HTTPParseError.maxExcerptBytes - excerpt.count))
+                let overflowAt = limitCode == .requestLineTooLong ? configuration.maxRequestLineBytes : limit
                 throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + overflowAt)
             }
             if case .requestLine = state {
@@ -98,7 +98,7 @@ extension HTTPRequestParser {
         } else if !configuration.allowsBareLineFeed {
             throw HTTPParseError(
                 code: .bareLineFeed,
-                value: HTTPParseError.excerpt(line.suffix(HTTPParseError.maxExcerptLength)),
+                value: HTTPParseError.excerpt(line.suffix(HTTPParseError.maxExcerptBytes)),
                 offset: lineStart + line.count
             )
         }
@@ -109,11 +109,11 @@ extension HTTPRequestParser {
                 if configuration.ignoresLeadingEmptyLines { return .handled }
                 throw HTTPParseError(code: .leadingEmptyLine, value: HTTPParseError.excerpt(line), offset: lineStart)
             }
-            if content.count > configuration.maxRequestLineLength {
+            if content.count > configuration.maxRequestLineBytes {
                 throw HTTPParseError(
                     code: .requestLineTooLong,
                     value: HTTPParseError.excerpt(content),
-                    offset: lineStart + configuration.maxRequestLineLength
+                    offset: lineStart + configuration.maxRequestLineBytes
                 )
             }
             try parseRequestLine(content, at: lineStart)

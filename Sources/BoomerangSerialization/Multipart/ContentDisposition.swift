@@ -42,44 +42,28 @@ public struct ContentDisposition: Sendable, Hashable {
     /// - Parameter value: the `Content-Disposition` field value.
     public init?(parsing value: String) {
         let bytes = Array(value.utf8)
-        let count = bytes.count
-        var index = 0
-        Self.skipWhitespace(bytes, &index)
-        let typeStart = index
-        while index < count, bytes[index] != semicolon { index += 1 }
-        let typeEnd = Self.trimmedEnd(bytes, typeStart, index)
-        guard typeEnd > typeStart else { return nil }
-        var parameters: [Parameter] = []
-        while index < count {
-            index += 1
-            Self.skipWhitespace(bytes, &index)
-            let nameStart = index
-            while index < count, bytes[index] != equals, bytes[index] != semicolon { index += 1 }
-            let nameEnd = Self.trimmedEnd(bytes, nameStart, index)
-            guard index < count, bytes[index] == equals, nameEnd > nameStart else { continue }
-            index += 1
-            Self.skipWhitespace(bytes, &index)
-            let valueBytes: ArraySlice<UInt8>
-            if index < count, bytes[index] == quote {
-                let start = index + 1
-                index = start
-                while index < count, bytes[index] != quote { index += 1 }
-                valueBytes = bytes[start..<index]
-                while index < count, bytes[index] != semicolon { index += 1 }
-            } else {
-                let start = index
-                while index < count, bytes[index] != semicolon { index += 1 }
-                valueBytes = bytes[start..<Self.trimmedEnd(bytes, start, index)]
-            }
-            parameters.append(
-                Parameter(
-                    name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
-                    value: String(decoding: valueBytes, as: UTF8.self)
-                )
-            )
-        }
-        self.init(type: String(decoding: bytes[typeStart..<typeEnd], as: UTF8.self), parameters: parameters)
+        let (typeRange, parametersStart) = ParameterScanner.leadingValue(in: bytes)
+        guard !typeRange.isEmpty else { return nil }
+        let parameters = (try? Self.parameterScanner.parameters(in: bytes, from: parametersStart)) ?? []
+        self.init(
+            type: String(decoding: bytes[typeRange], as: UTF8.self),
+            parameters: parameters.map { Parameter(name: $0.name, value: $0.value) }
+        )
     }
+
+    /// How AFNetworking's part headers are read back: quoted values verbatim (no escapes, an
+    /// unclosed one runs to the end), names as written, repeats kept, and malformed parameters
+    /// skipped. This configuration refuses nothing.
+    private static let parameterScanner: ParameterScanner = {
+        var configuration = ParameterScannerConfiguration.strict
+        configuration.quotedStrings = .verbatim
+        configuration.preservesNameCase = true
+        configuration.duplicateNames = .keepAll
+        configuration.allowsEmptyValues = true
+        configuration.allowsWhitespaceAroundEquals = true
+        configuration.skipsMalformedParameters = true
+        return ParameterScanner(configuration: configuration)
+    }()
 
     /// The value of the first parameter with this name, compared case-insensitively.
     public func parameter(_ name: String) -> String? {
@@ -115,8 +99,8 @@ public struct ContentDisposition: Sendable, Hashable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = Hex.value(of: bytes[index + 1]),
+                    let low = Hex.value(of: bytes[index + 2])
                 else { return nil }
                 decoded.append(high << 4 | low)
                 index += 3
@@ -136,30 +120,6 @@ public struct ContentDisposition: Sendable, Hashable {
             return nil
         }
     }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func skipWhitespace(_ bytes: [UInt8], _ index: inout Int) {
-        while index < bytes.count, bytes[index] == space || bytes[index] == tab { index += 1 }
-    }
-
-    private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
-        var end = end
-        while end > start, bytes[end - 1] == space || bytes[end - 1] == tab { end -= 1 }
-        return end
-    }
 }
 
-private let space = UInt8(ascii: " ")
-private let tab = UInt8(ascii: "\t")
-private let semicolon = UInt8(ascii: ";")
-private let equals = UInt8(ascii: "=")
-private let quote = UInt8(ascii: "\"")
 private let apostrophe = UInt8(ascii: "'")

@@ -4,9 +4,8 @@ public struct MultipartBodyPart: Sendable {
     public enum Body: Sendable {
         /// Bytes held in memory.
         case bytes([UInt8])
-        /// A file, opened and streamed when the body is read.
-        case file(path: String)
-        /// A stream; each body reader makes a fresh reader from it.
+        /// A stream; each body reader makes a fresh reader from it. A file part is a stream
+        /// whose ``BodyStream/origin`` is the file's path (BoomerangClient's file adapter).
         case stream(BodyStream)
     }
 
@@ -14,8 +13,8 @@ public struct MultipartBodyPart: Sendable {
     public let headers: HTTPHeaders
     /// The body source.
     public let body: Body
-    /// The body length written into the total length: the byte count, the file size when the
-    /// part was appended, or the declared stream length.
+    /// The body length written into the total length: the byte count, or the declared stream
+    /// length (for a file, its size when the part was appended).
     public let bodyLength: Int64
     /// The header block as written: `Name: value` CRLF per field, then CRLF.
     let headerBytes: [UInt8]

@@ -3,16 +3,17 @@
 /// The counterpart of AFNetworking's `AFMultipartBodyStream` (serialization spec §1.6.8): each
 /// part goes through the phases leading boundary → headers → body → final boundary (the last
 /// only for the last part). A phase may straddle several reads, so any buffer size (1 byte,
-/// 7 bytes, 64 KiB) gives the same bytes. File bodies are read with POSIX `read` straight into
-/// the caller's buffer; nothing is buffered, so memory stays flat whatever the part sizes.
+/// 7 bytes, 64 KiB) gives the same bytes. Stream bodies (files among them) are read straight
+/// into the caller's buffer; nothing is buffered, so memory stays flat whatever the part sizes.
 ///
-/// Unlike AFNetworking, a file or stream body is read to exactly its declared length and then
-/// checked: a body that ends early or has bytes left over throws, since the announced
-/// `Content-Length` would otherwise be wrong.
+/// Unlike AFNetworking, a stream body is read to exactly its declared length and then checked:
+/// a body that ends early or has bytes left over throws, since the announced `Content-Length`
+/// would otherwise be wrong.
 ///
 /// Throttling (§1.6.7): each `read` returns at most `min(buffer.count, packetSize)` bytes and,
-/// when the delay is positive, sleeps the delay after each chunk read from a part (several
-/// times in one call when a call crosses parts).
+/// when the delay is positive, calls the form's ``MultipartFormData/pause`` with the delay after
+/// each chunk read from a part (several times in one call when a call crosses parts). The reader
+/// itself never blocks.
 public struct MultipartBodyReader: BodyReader {
     private enum Phase {
         case boundary
@@ -27,13 +28,12 @@ public struct MultipartBodyReader: BodyReader {
     private let finalLine: [UInt8]
     private let packetSize: Int
     private let delay: Double
-    private let sleep: @Sendable (Double) -> Void
+    private let pause: (@Sendable (Double) -> Void)?
 
     private var partIndex = 0
     private var phase = Phase.boundary
     private var phaseOffset = 0
     private var bodyRemaining: Int64 = 0
-    private var file: FileBodySource?
     private var stream: (any BodyReader)?
     private var produced: Int64 = 0
 
@@ -44,7 +44,7 @@ public struct MultipartBodyReader: BodyReader {
         finalLine = MultipartBoundary.finalLine(form.boundary)
         packetSize = form.packetSize
         delay = form.delay
-        sleep = form.sleep
+        pause = form.pause
     }
 
     /// The number of bytes produced so far.
@@ -53,15 +53,15 @@ public struct MultipartBodyReader: BodyReader {
     /// Copies the next bytes of the body into `buffer`.
     ///
     /// - Returns: the number of bytes written, 0 at the end of the body.
-    /// - Throws: ``MultipartFormDataError`` when a file cannot be opened or read, or a file or
-    ///   stream body is shorter or longer than its declared length. The reader is then unusable.
+    /// - Throws: ``MultipartFormDataError`` when a stream body cannot be read, or is shorter or
+    ///   longer than its declared length. The reader is then unusable.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(MultipartFormDataError) -> Int {
         let limit = min(buffer.count, packetSize)
         var written = 0
         while written < limit, partIndex < parts.count {
             let count = try readPart(into: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<limit]))
             written += count
-            if count > 0, delay > 0 { sleep(delay) }
+            if count > 0, delay > 0 { pause?(delay) }
         }
         return written
     }
@@ -120,17 +120,11 @@ public struct MultipartBodyReader: BodyReader {
         switch part.body {
         case .bytes:
             break
-        case .file(let path):
-            switch FileBodySource.open(path: path) {
-            case .success(let source): file = source
-            case .failure(let error):
-                throw failure(.fileOpenFailed, part, systemError: error.code)
-            }
         case .stream(let bodyStream):
             do {
                 stream = try bodyStream.makeReader()
             } catch {
-                throw failure(.streamReadFailed, part, underlying: String(describing: error))
+                throw failure(of: error, part)
             }
         }
     }
@@ -149,8 +143,6 @@ public struct MultipartBodyReader: BodyReader {
             }
             phaseOffset += wanted
             count = wanted
-        case .file:
-            count = try readFile(part, into: target)
         case .stream:
             count = try readStream(part, into: target)
         }
@@ -160,16 +152,6 @@ public struct MultipartBodyReader: BodyReader {
         return count
     }
 
-    private func readFile(
-        _ part: MultipartBodyPart,
-        into target: UnsafeMutableRawBufferPointer
-    ) throws(MultipartFormDataError) -> Int {
-        switch file!.read(into: target) {
-        case .success(let count): return count
-        case .failure(let error): throw failure(.fileReadFailed, part, systemError: error.code)
-        }
-    }
-
     private mutating func readStream(
         _ part: MultipartBodyPart,
         into target: UnsafeMutableRawBufferPointer
@@ -177,14 +159,13 @@ public struct MultipartBodyReader: BodyReader {
         do {
             return try stream!.read(into: target)
         } catch {
-            throw failure(.streamReadFailed, part, underlying: String(describing: error))
+            throw failure(of: error, part)
         }
     }
 
-    /// Checks that a file or stream body has nothing beyond its declared length, then lets it go.
+    /// Checks that a stream body has nothing beyond its declared length, then lets it go.
     private mutating func closeBody(_ part: MultipartBodyPart) throws(MultipartFormDataError) {
         defer {
-            file = nil
             stream = nil
             phaseOffset = 0
         }
@@ -192,34 +173,35 @@ public struct MultipartBodyReader: BodyReader {
         let extra = try withUnsafeMutableBytes(of: &probe) { (buffer) throws(MultipartFormDataError) -> Int in
             switch part.body {
             case .bytes: 0
-            case .file: try readFile(part, into: buffer)
             case .stream: try readStream(part, into: buffer)
             }
         }
         if extra > 0 { throw failure(.bodyLongerThanDeclared, part) }
     }
 
+    /// A stream's own ``MultipartFormDataError`` (a file reader's `fileOpenFailed`, say) keeps
+    /// its code and gains the offset; any other error is `streamReadFailed`.
+    private func failure(of error: any Error, _ part: MultipartBodyPart) -> MultipartFormDataError {
+        guard var known = error as? MultipartFormDataError else {
+            return failure(.streamReadFailed, part, underlying: String(describing: error))
+        }
+        known.offset = known.offset ?? produced
+        return known
+    }
+
+    /// An error naming the stream's origin (a file's path), or else the part's disposition.
     private func failure(
         _ code: MultipartFormDataError.Code,
         _ part: MultipartBodyPart,
-        systemError: Int32? = nil,
         underlying: String? = nil
     ) -> MultipartFormDataError {
-        let value: String
-        if case .file(let path) = part.body {
-            value = path
-        } else {
-            value = part.headers["Content-Disposition"] ?? ""
+        var value = part.headers["Content-Disposition"] ?? ""
+        if case .stream(let stream) = part.body, let origin = stream.origin {
+            value = origin
         }
-        return MultipartFormDataError(
-            code: code,
-            value: value,
-            offset: produced,
-            systemError: systemError,
-            underlying: underlying
-        )
+        return MultipartFormDataError(code: code, value: value, offset: produced, underlying: underlying)
     }
 }
 
-@available(*, unavailable, message: "a reader owns open files and a stream reader; make one per task")
+@available(*, unavailable, message: "a reader owns its parts' stream readers; make one per task")
 extension MultipartBodyReader: Sendable {}

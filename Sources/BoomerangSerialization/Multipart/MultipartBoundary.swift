@@ -9,7 +9,7 @@ public enum MultipartBoundary {
     /// The longest boundary RFC 2046 allows.
     ///
     /// [RFC 2046 §5.1.1](https://www.rfc-editor.org/rfc/rfc2046#section-5.1.1).
-    public static let maximumLength = 70
+    public static let maxBytes = 70
 
     /// Makes an AFNetworking boundary from the system random number generator.
     ///
@@ -37,8 +37,8 @@ public enum MultipartBoundary {
     ///   - low: the second value.
     public static func afNetworking(_ high: UInt32, _ low: UInt32) -> String {
         var bytes = Array("Boundary+".utf8)
-        appendHex(high, to: &bytes)
-        appendHex(low, to: &bytes)
+        Hex.append(UInt64(high), digits: 8, uppercase: true, to: &bytes)
+        Hex.append(UInt64(low), digits: 8, uppercase: true, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -66,101 +66,75 @@ public enum MultipartBoundary {
     /// ([RFC 9110 §5.6.6](https://www.rfc-editor.org/rfc/rfc9110#section-5.6.6)). A parameter
     /// without `=` is skipped, `boundary*` (RFC 2231) is ignored, and a second `boundary` is an
     /// error rather than first-wins (robustness spec M03). The value is then validated with
-    /// ``validate(_:maximumLength:)``. One pass, no backtracking: linear in the value's length.
+    /// ``validate(_:maxBytes:)``. One pass, no backtracking: linear in the value's length.
     ///
     /// - Parameters:
     ///   - contentType: the header value.
-    ///   - maximumLength: the longest accepted boundary, 70 by default.
+    ///   - maxBytes: the longest accepted boundary, 70 by default.
     /// - Returns: the boundary.
     /// - Throws: ``MultipartParserError`` with an offset into `contentType`'s UTF-8 bytes.
     public static func parse(
         contentType: String,
-        maximumLength: Int = maximumLength
+        maxBytes: Int = MultipartBoundary.maxBytes
     ) throws(MultipartParserError) -> String {
         let bytes = Array(contentType.utf8)
-        let count = bytes.count
-        var index = 0
-        skipWhitespace(bytes, &index)
-        let typeStart = index
-        while index < count, bytes[index] != semicolon { index += 1 }
-        var typeEnd = index
-        while typeEnd > typeStart, isWhitespace(bytes[typeEnd - 1]) { typeEnd -= 1 }
-        let prefix = Array("multipart/".utf8)
-        let type = bytes[typeStart..<typeEnd]
-        guard type.count > prefix.count, zip(type, prefix).allSatisfy({ asciiLowercased($0) == $1 }) else {
-            throw MultipartParserError(code: .notMultipart, value: Array(type), offset: Int64(typeStart))
+        let (typeRange, parametersStart) = ParameterScanner.leadingValue(in: bytes)
+        let type = bytes[typeRange]
+        guard type.count > 10, ASCII.lowercased(type.prefix(10)) == "multipart/" else {
+            throw MultipartParserError(code: .notMultipart, value: Array(type), offset: Int64(typeRange.lowerBound))
         }
-        var boundary: [UInt8]?
-        var boundaryOffset = 0
-        while index < count {
-            index += 1  // the semicolon
-            skipWhitespace(bytes, &index)
-            let nameStart = index
-            while index < count, bytes[index] != equals, bytes[index] != semicolon { index += 1 }
-            var nameEnd = index
-            while nameEnd > nameStart, isWhitespace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-            guard index < count, bytes[index] == equals else { continue }
-            index += 1
-            skipWhitespace(bytes, &index)
-            let valueStart = index
-            var value: [UInt8] = []
-            if index < count, bytes[index] == quote {
-                index += 1
-                var closed = false
-                while index < count {
-                    let byte = bytes[index]
-                    if byte == backslash, index + 1 < count {
-                        value.append(bytes[index + 1])
-                        index += 2
-                    } else if byte == quote {
-                        index += 1
-                        closed = true
-                        break
-                    } else {
-                        value.append(byte)
-                        index += 1
-                    }
-                }
-                guard closed else {
-                    throw MultipartParserError(
-                        code: .unterminatedQuotedString,
-                        value: MultipartParserError.excerpt(bytes[valueStart...]),
-                        offset: Int64(valueStart)
-                    )
-                }
-                while index < count, bytes[index] != semicolon { index += 1 }
-            } else {
-                while index < count, bytes[index] != semicolon { index += 1 }
-                var valueEnd = index
-                while valueEnd > valueStart, isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-                value = Array(bytes[valueStart..<valueEnd])
-            }
-            let name = bytes[nameStart..<nameEnd]
-            guard name.count == 8, zip(name, "boundary".utf8).allSatisfy({ asciiLowercased($0) == $1 }) else {
-                continue
-            }
+        let parameters: [ParameterScanner.Parameter]
+        do {
+            parameters = try parameterScanner.parameters(in: bytes, from: parametersStart)
+        } catch {
+            // An unclosed quoted string is the only thing this scanner refuses.
+            throw MultipartParserError(
+                code: .unterminatedQuotedString,
+                value: MultipartParserError.excerpt(bytes[error.offset...]),
+                offset: Int64(error.offset)
+            )
+        }
+        var boundary: ParameterScanner.Parameter?
+        for parameter in parameters where parameter.name == "boundary" {
             guard boundary == nil else {
-                throw MultipartParserError(code: .duplicateBoundary, value: value, offset: Int64(nameStart))
+                throw MultipartParserError(
+                    code: .duplicateBoundary,
+                    value: Array(parameter.value.utf8),
+                    offset: Int64(parameter.nameOffset)
+                )
             }
-            boundary = value
-            boundaryOffset = valueStart < count && bytes[valueStart] == quote ? valueStart + 1 : valueStart
+            boundary = parameter
         }
         guard let boundary else {
             throw MultipartParserError(
                 code: .missingBoundary,
                 value: MultipartParserError.excerpt(bytes[...]),
-                offset: Int64(count)
+                offset: Int64(bytes.count)
             )
         }
         do {
-            try validate(boundary, maximumLength: maximumLength)
+            try validate(Array(boundary.value.utf8), maxBytes: maxBytes)
         } catch {
             var error = error
-            error.offset += Int64(boundaryOffset)
+            error.offset += Int64(boundary.valueOffset)
             throw error
         }
-        return String(decoding: boundary, as: UTF8.self)
+        return boundary.value
     }
+
+    /// How a `Content-Type` value's parameters are read for its boundary: names compared
+    /// case-insensitively, a token or a quoted string with backslash escapes, and the rest lenient
+    /// (a parameter without `=` is skipped, spaces around `=` are allowed); repeats are kept so
+    /// that a second `boundary` can be refused.
+    private static let parameterScanner: ParameterScanner = {
+        var configuration = ParameterScannerConfiguration.strict
+        configuration.quotedStrings = .anyByte
+        configuration.duplicateNames = .keepAll
+        configuration.allowsEmptyValues = true
+        configuration.allowsWhitespaceAroundEquals = true
+        configuration.skipsMalformedParameters = true
+        return ParameterScanner(configuration: configuration)
+    }()
 
     /// Checks a boundary against RFC 2046: 1 to 70 characters from `bchars`, not ending in a space.
     ///
@@ -170,18 +144,18 @@ public enum MultipartBoundary {
     ///
     /// - Parameters:
     ///   - boundary: the boundary's bytes.
-    ///   - maximumLength: the longest accepted boundary, 70 by default.
+    ///   - maxBytes: the longest accepted boundary, 70 by default.
     /// - Throws: ``MultipartParserError`` (`emptyBoundary`, `boundaryTooLong` or
     ///   `invalidBoundaryCharacter`) with the offset of the offending byte in `boundary`.
-    public static func validate(_ boundary: [UInt8], maximumLength: Int = maximumLength) throws(MultipartParserError) {
+    public static func validate(_ boundary: [UInt8], maxBytes: Int = MultipartBoundary.maxBytes) throws(MultipartParserError) {
         guard !boundary.isEmpty else {
             throw MultipartParserError(code: .emptyBoundary, value: [], offset: 0)
         }
-        guard boundary.count <= maximumLength else {
+        guard boundary.count <= maxBytes else {
             throw MultipartParserError(
                 code: .boundaryTooLong,
                 value: MultipartParserError.excerpt(boundary[...]),
-                offset: Int64(maximumLength)
+                offset: Int64(maxBytes)
             )
         }
         for (offset, byte) in boundary.enumerated() where !isBoundaryCharacter(byte) {
@@ -214,30 +188,8 @@ public enum MultipartBoundary {
             false
         }
     }
-
-    private static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        for shift in stride(from: 28, through: 0, by: -4) {
-            bytes.append(digits[Int((value >> UInt32(shift)) & 0xF)])
-        }
-    }
-
-    private static func skipWhitespace(_ bytes: [UInt8], _ index: inout Int) {
-        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
 }
 
 private let cr = UInt8(ascii: "\r")
 private let lf = UInt8(ascii: "\n")
 private let space = UInt8(ascii: " ")
-private let tab = UInt8(ascii: "\t")
-private let semicolon = UInt8(ascii: ";")
-private let equals = UInt8(ascii: "=")
-private let quote = UInt8(ascii: "\"")
-private let backslash = UInt8(ascii: "\\")

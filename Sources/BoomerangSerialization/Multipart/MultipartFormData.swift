@@ -1,23 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A `multipart/form-data` body under construction: AFNetworking's `AFMultipartFormData`
 /// (serialization spec §1.6) as a value.
 ///
 /// ```swift
 /// var form = MultipartFormData()
 /// form.appendPart(formData: Array("bar".utf8), name: "foo")
-/// try form.appendPart(filePath: "/tmp/photo.png", name: "photo")
+/// form.appendPart(fileData: png, name: "photo", filename: "photo.png", mimeType: "image/png")
 /// let request = form.finalizing(HTTPRequest(method: .post, url: "http://localhost:8080/post"))
 /// // Content-Type: multipart/form-data; boundary=Boundary+…, Content-Length: <exact>
 /// ```
@@ -32,7 +19,12 @@ import Darwin
 /// produces a body that no parser reads back as written.
 ///
 /// The total length is known before a byte is produced (``contentLength``), and the body is
-/// produced by a ``MultipartBodyReader`` that streams file parts from disk.
+/// produced by a ``MultipartBodyReader`` that streams stream parts as it goes.
+///
+/// The form does no I/O of its own. AFNetworking's file appends (`appendPart(fileURL:name:)`),
+/// its thread-sleeping throttle and writing the body to a file are BoomerangClient's adapters,
+/// built on ``appendPart(stream:name:filename:length:mimeType:)``,
+/// ``throttleBandwidth(packetSize:delay:pause:)`` and ``makeReader()``.
 public struct MultipartFormData: Sendable {
     /// AFNetworking's suggested packet size for 3G, 16 KiB (`kAFUploadStream3GSuggestedPacketSize`).
     public static let suggestedPacketSize3G = 16384
@@ -45,10 +37,11 @@ public struct MultipartFormData: Sendable {
     public private(set) var parts: [MultipartBodyPart] = []
     /// The most bytes one read returns; `Int.max` (no limit) by default.
     public private(set) var packetSize = Int.max
-    /// Seconds to sleep after each chunk read from a part; 0 by default.
+    /// Seconds to wait after each chunk read from a part; 0 by default.
     public private(set) var delay: Double = 0
-    /// How throttled readers sleep, in seconds; a real sleep by default. Replace it in tests.
-    public var sleep: @Sendable (Double) -> Void = MultipartFormData.threadSleep
+    /// What a throttled reader calls with ``delay`` after each chunk read from a part; `nil`
+    /// until ``throttleBandwidth(packetSize:delay:pause:)`` sets it.
+    public private(set) var pause: (@Sendable (Double) -> Void)?
 
     /// Creates an empty form.
     ///
@@ -110,91 +103,6 @@ public struct MultipartFormData: Sendable {
         )
     }
 
-    /// Appends a file given by a `file:` URL; the file name is its last path component and the
-    /// MIME type comes from its extension (``MIMETypeTable``).
-    ///
-    /// AFNetworking's `appendPartWithFileURL:name:error:`.
-    ///
-    /// - Parameters:
-    ///   - fileURL: a `file:` URL.
-    ///   - name: the field name, inserted unescaped.
-    /// - Throws: ``MultipartFormDataError`` `notAFileURL` or `fileNotReachable` (domain
-    ///   `com.alamofire.error.serialization.request`, code -1000); the part is then not added.
-    public mutating func appendPart(fileURL: URL, name: String) throws(MultipartFormDataError) {
-        let path = try Self.filePath(of: fileURL)
-        try appendPart(filePath: path, name: name)
-    }
-
-    /// Appends a file given by a `file:` URL with an explicit file name and MIME type.
-    ///
-    /// AFNetworking's `appendPartWithFileURL:name:fileName:mimeType:error:`.
-    ///
-    /// - Parameters:
-    ///   - fileURL: a `file:` URL.
-    ///   - name: the field name, inserted unescaped.
-    ///   - filename: the file name, inserted unescaped.
-    ///   - mimeType: the `Content-Type` of the part.
-    /// - Throws: ``MultipartFormDataError`` `notAFileURL` or `fileNotReachable`.
-    public mutating func appendPart(
-        fileURL: URL,
-        name: String,
-        filename: String,
-        mimeType: String
-    ) throws(MultipartFormDataError) {
-        let path = try Self.filePath(of: fileURL)
-        try appendPart(filePath: path, name: name, filename: filename, mimeType: mimeType)
-    }
-
-    /// Appends a file given by its path; the file name is the last path component and the MIME
-    /// type comes from its extension (``MIMETypeTable``).
-    ///
-    /// - Parameters:
-    ///   - filePath: the file's path.
-    ///   - name: the field name, inserted unescaped.
-    /// - Throws: ``MultipartFormDataError`` `fileNotReachable` when `stat` fails.
-    public mutating func appendPart(filePath: String, name: String) throws(MultipartFormDataError) {
-        let filename = Self.lastPathComponent(filePath)
-        try appendPart(
-            filePath: filePath,
-            name: name,
-            filename: filename,
-            mimeType: MIMETypeTable.mimeType(forPathExtension: Self.pathExtension(filename))
-        )
-    }
-
-    /// Appends a file given by its path with an explicit file name and MIME type.
-    ///
-    /// The file's size is taken now (`stat`) and becomes the part's length; the file is opened
-    /// and read only when the body is read. As in AFNetworking there is no directory check: a
-    /// directory fails when read (`fileReadFailed`, `EISDIR`).
-    ///
-    /// - Parameters:
-    ///   - filePath: the file's path.
-    ///   - name: the field name, inserted unescaped.
-    ///   - filename: the file name, inserted unescaped.
-    ///   - mimeType: the `Content-Type` of the part.
-    /// - Throws: ``MultipartFormDataError`` `fileNotReachable` when `stat` fails.
-    public mutating func appendPart(
-        filePath: String,
-        name: String,
-        filename: String,
-        mimeType: String
-    ) throws(MultipartFormDataError) {
-        let size: Int64
-        switch FileBodySource.size(path: filePath) {
-        case .success(let value): size = value
-        case .failure(let error):
-            throw MultipartFormDataError(code: .fileNotReachable, value: filePath, systemError: error.code)
-        }
-        append(
-            MultipartBodyPart(
-                headers: Self.fileHeaders(name: name, filename: filename, mimeType: mimeType),
-                body: .file(path: filePath),
-                bodyLength: size
-            )
-        )
-    }
-
     /// Appends a part read from a stream of a declared length.
     ///
     /// AFNetworking's `appendPartWithInputStream:name:fileName:length:mimeType:`. Each body reader
@@ -242,18 +150,26 @@ public struct MultipartFormData: Sendable {
         parts.append(part)
     }
 
-    /// Throttles the body: each read returns at most `packetSize` bytes and sleeps `delay`
-    /// seconds after each chunk read from a part.
+    /// Throttles the body: each read returns at most `packetSize` bytes and calls `pause` with
+    /// `delay` after each chunk read from a part.
     ///
-    /// AFNetworking's `throttleBandwidthWithPacketSize:delay:` (§1.6.7).
+    /// AFNetworking's `throttleBandwidthWithPacketSize:delay:` (§1.6.7), with the wait passed in
+    /// so that the core never blocks a thread itself; BoomerangClient's
+    /// `throttleBandwidth(packetSize:delay:)` passes a thread sleep.
     ///
     /// - Parameters:
     ///   - packetSize: the most bytes per read, at least 1.
-    ///   - delay: seconds to sleep; 0 for none.
-    public mutating func throttleBandwidth(packetSize: Int, delay: Double) {
+    ///   - delay: seconds to wait; 0 for none.
+    ///   - pause: waits for the seconds it is given.
+    public mutating func throttleBandwidth(
+        packetSize: Int,
+        delay: Double,
+        pause: @escaping @Sendable (Double) -> Void
+    ) {
         precondition(packetSize > 0, "packet size must be positive")
         self.packetSize = packetSize
         self.delay = delay
+        self.pause = pause
     }
 
     // MARK: - Producing the body
@@ -308,140 +224,10 @@ public struct MultipartFormData: Sendable {
         return request
     }
 
-    /// Writes the whole body to a file, creating or truncating it.
-    ///
-    /// - Parameter path: the destination.
-    /// - Returns: the number of bytes written, ``contentLength``.
-    /// - Throws: ``MultipartFormDataError`` from the reader or the destination.
-    @discardableResult
-    public func writeBody(toFile path: String) throws(MultipartFormDataError) -> Int64 {
-        var reader = makeReader()
-        return try Self.copy(from: &reader, toFile: path)
-    }
-
-    /// Writes a request's stream body to a file and returns the request without it.
-    ///
-    /// AFNetworking's `requestWithMultipartFormRequest:writingStreamContentsToFile:completionHandler:`
-    /// (§1.6.9), made synchronous: the file is created or truncated (AFNetworking opens it with
-    /// `append:NO`; it does not refuse an existing file as Alamofire does), the body is copied
-    /// in 64 KiB blocks, and the returned request has no body but keeps its `Content-Type` and
-    /// `Content-Length` headers, so that the file can be uploaded with a known length. On error
-    /// the partly written file is left in place, as AFNetworking leaves it.
-    ///
-    /// - Parameters:
-    ///   - request: a request whose body is a stream, such as one from ``finalizing(_:)``.
-    ///   - path: the destination.
-    /// - Returns: the request with body `.none`.
-    /// - Throws: ``MultipartFormDataError`` `noBodyStream` when the body is not a stream, or any
-    ///   read or write error.
-    public static func writeBodyStream(
-        of request: HTTPRequest,
-        toFile path: String
-    ) throws(MultipartFormDataError) -> HTTPRequest {
-        guard case .stream(let stream) = request.body else {
-            throw MultipartFormDataError(code: .noBodyStream, value: request.url)
-        }
-        var reader: any BodyReader
-        do {
-            reader = try stream.makeReader()
-        } catch {
-            throw MultipartFormDataError(
-                code: .streamReadFailed,
-                value: request.url,
-                underlying: String(describing: error)
-            )
-        }
-        _ = try copy(from: &reader, toFile: path)
-        var request = request
-        request.body = .none
-        return request
-    }
-
-    // MARK: - Helpers
-
-    /// The default sleep: `nanosleep`.
-    public static let threadSleep: @Sendable (Double) -> Void = { seconds in
-        guard seconds > 0 else { return }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1, errno == EINTR {
-            request = remaining
-        }
-    }
-
-    private static func copy<Reader: BodyReader>(
-        from reader: inout Reader,
-        toFile path: String
-    ) throws(MultipartFormDataError) -> Int64 {
-        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw MultipartFormDataError(code: .destinationOpenFailed, value: path, systemError: errno)
-        }
-        defer { _ = close(descriptor) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
-        defer { buffer.deallocate() }
-        var total: Int64 = 0
-        while true {
-            let count: Int
-            do {
-                count = try reader.read(into: buffer)
-            } catch let error as MultipartFormDataError {
-                throw error
-            } catch {
-                throw MultipartFormDataError(
-                    code: .streamReadFailed,
-                    value: path,
-                    offset: total,
-                    underlying: String(describing: error)
-                )
-            }
-            if count == 0 { return total }
-            var written = 0
-            while written < count {
-                let result = write(descriptor, buffer.baseAddress! + written, count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw MultipartFormDataError(
-                        code: .destinationWriteFailed,
-                        value: path,
-                        offset: total,
-                        systemError: errno
-                    )
-                }
-                written += result
-                total += Int64(result)
-            }
-        }
-    }
-
     private static func fileHeaders(name: String, filename: String, mimeType: String) -> HTTPHeaders {
         [
             "Content-Disposition": "form-data; name=\"\(name)\"; filename=\"\(filename)\"",
             "Content-Type": mimeType,
         ]
-    }
-
-    private static func filePath(of url: URL) throws(MultipartFormDataError) -> String {
-        guard url.isFileURL else {
-            throw MultipartFormDataError(code: .notAFileURL, value: url.absoluteString)
-        }
-        return url.path(percentEncoded: false)
-    }
-
-    /// The last path component, ignoring trailing slashes, as `NSString.lastPathComponent`.
-    static func lastPathComponent(_ path: String) -> String {
-        var bytes = Substring(path).utf8[...]
-        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
-        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), bytes.count > 1 {
-            bytes = bytes[bytes.index(after: slash)...]
-        }
-        return String(Substring(bytes))
-    }
-
-    /// The extension of a file name: what follows its last dot, or "" when the only dot leads.
-    static func pathExtension(_ filename: String) -> String {
-        let bytes = Array(filename.utf8)
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return "" }
-        return String(decoding: bytes[(dot + 1)...], as: UTF8.self)
     }
 }

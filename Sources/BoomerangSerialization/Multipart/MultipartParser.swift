@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An incremental, sans-I/O parser of `multipart/form-data` (and any `multipart/…`) bodies.
 ///
@@ -60,26 +53,26 @@ public struct MultipartParser: Sendable {
     public let configuration: MultipartParserConfiguration
 
     /// CRLF `--` boundary.
-    private let delimiter: [UInt8]
-    private var state: State = .body
+    let delimiter: [UInt8]
+    var state: State = .body
     /// Delimiter bytes matched at the end of the previous chunk and held back.
-    private var matched = 2
+    var matched = 2
     /// The second byte after a matched delimiter, when the first one is `-` or CR.
-    private var afterDelimiterByte: UInt8?
-    private var paddingCount = 0
-    private var paddingSawCR = false
+    var afterDelimiterByte: UInt8?
+    var paddingCount = 0
+    var paddingSawCR = false
     /// Bytes parsed so far in the whole message.
-    private var consumed: Int64 = 0
-    private var partCount = 0
-    private var inPart = false
-    private var headerBlock: [UInt8] = []
-    private var headerBlockOffset: Int64 = 0
-    private var lineStart = 0
-    private var headerSawCR = false
-    private var headers = HTTPHeaders()
-    private var failure: MultipartParserError?
+    var consumed: Int64 = 0
+    var partCount = 0
+    var inPart = false
+    var headerBlock: [UInt8] = []
+    var headerBlockOffset: Int64 = 0
+    var lineStart = 0
+    var headerSawCR = false
+    var headers = HTTPHeaders()
+    var failure: MultipartParserError?
 
-    private enum State {
+    enum State {
         case body
         case afterDelimiter
         case padding
@@ -96,7 +89,7 @@ public struct MultipartParser: Sendable {
     /// - Throws: ``MultipartParserError`` when the boundary is empty, too long or has a byte
     ///   outside RFC 2046's `bchars`.
     public init(boundary: String, configuration: MultipartParserConfiguration = .default) throws(MultipartParserError) {
-        try MultipartBoundary.validate(Array(boundary.utf8), maximumLength: configuration.maximumBoundaryLength)
+        try MultipartBoundary.validate(Array(boundary.utf8), maxBytes: configuration.maxBoundaryBytes)
         self.boundary = boundary
         self.configuration = configuration
         delimiter = Array("\r\n--".utf8) + Array(boundary.utf8)
@@ -107,14 +100,14 @@ public struct MultipartParser: Sendable {
     /// - Parameters:
     ///   - contentType: a `multipart/…; boundary=…` value.
     ///   - configuration: the limits.
-    /// - Throws: ``MultipartParserError`` from ``MultipartBoundary/parse(contentType:maximumLength:)``.
+    /// - Throws: ``MultipartParserError`` from ``MultipartBoundary/parse(contentType:maxBytes:)``.
     public init(
         contentType: String,
         configuration: MultipartParserConfiguration = .default
     ) throws(MultipartParserError) {
         let boundary = try MultipartBoundary.parse(
             contentType: contentType,
-            maximumLength: configuration.maximumBoundaryLength
+            maxBytes: configuration.maxBoundaryBytes
         )
         try self.init(boundary: boundary, configuration: configuration)
     }
@@ -233,7 +226,7 @@ public struct MultipartParser: Sendable {
         return parts
     }
 
-    private static func collect(_ event: Event, into events: inout [MultipartEvent]) {
+    static func collect(_ event: Event, into events: inout [MultipartEvent]) {
         switch event {
         case .partBegin(let head): events.append(.partBegin(head))
         case .body(let bytes):
@@ -248,338 +241,7 @@ public struct MultipartParser: Sendable {
         case .end: events.append(.end)
         }
     }
-
-    // MARK: - The machine
-
-    private mutating func run(
-        _ bytes: UnsafePointer<UInt8>,
-        _ count: Int,
-        _ handler: (Event) -> Void
-    ) throws(MultipartParserError) {
-        var index = 0
-        defer { consumed += Int64(count) }
-        while index < count {
-            switch state {
-            case .body:
-                scanBody(bytes, count, &index, handler)
-            case .afterDelimiter:
-                try afterDelimiter(bytes, count, &index, handler)
-            case .padding:
-                try padding(bytes, count, &index)
-            case .headers:
-                try headerBytes(bytes, count, &index, handler)
-            case .epilogue, .finished:
-                index = count
-            }
-        }
-    }
-
-    /// Emits body bytes up to the next delimiter (or the end of the chunk, holding back a
-    /// possible delimiter prefix). Leaves `index` after the delimiter when one is found.
-    private mutating func scanBody(
-        _ bytes: UnsafePointer<UInt8>,
-        _ count: Int,
-        _ index: inout Int,
-        _ handler: (Event) -> Void
-    ) {
-        let delimiter = self.delimiter
-        let length = delimiter.count
-        delimiter.withUnsafeBufferPointer { pattern in
-            let pattern = pattern.baseAddress!
-            if matched > 0 {
-                while matched < length, index < count, bytes[index] == pattern[matched] {
-                    matched += 1
-                    index += 1
-                }
-                if matched == length {
-                    matched = 0
-                    afterDelimiterByte = nil
-                    state = .afterDelimiter
-                    return
-                }
-                if index == count { return }
-                emitBody(UnsafeRawBufferPointer(start: pattern, count: matched), handler)
-                matched = 0
-            }
-            let start = index
-            var position = index
-            while position < count {
-                // Dense CRs (CRLF-heavy data) are cheaper to find inline than through memchr calls.
-                var candidate = position
-                let inlineEnd = min(position + 8, count)
-                while candidate < inlineEnd, bytes[candidate] != cr { candidate += 1 }
-                if candidate == inlineEnd {
-                    guard candidate < count,
-                        let found = memchr(bytes + candidate, Int32(cr), count - candidate)
-                    else { break }
-                    candidate = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                }
-                let available = count - candidate
-                if available >= length {
-                    if bytes[candidate + 1] == lf, bytes[candidate + 2] == dash, bytes[candidate + 3] == dash,
-                        memcmp(bytes + candidate + 4, pattern + 4, length - 4) == 0
-                    {
-                        emitBody(UnsafeRawBufferPointer(start: bytes + start, count: candidate - start), handler)
-                        index = candidate + length
-                        afterDelimiterByte = nil
-                        state = .afterDelimiter
-                        return
-                    }
-                } else if memcmp(bytes + candidate, pattern, available) == 0 {
-                    emitBody(UnsafeRawBufferPointer(start: bytes + start, count: candidate - start), handler)
-                    matched = available
-                    index = count
-                    return
-                }
-                position = candidate + 1
-            }
-            emitBody(UnsafeRawBufferPointer(start: bytes + start, count: count - start), handler)
-            index = count
-        }
-    }
-
-    private func emitBody(_ buffer: UnsafeRawBufferPointer, _ handler: (Event) -> Void) {
-        if inPart, !buffer.isEmpty { handler(.body(buffer)) }
-    }
-
-    /// Decides whether a matched delimiter is one: `--` closes, CRLF or padding opens a part,
-    /// anything else makes it data.
-    private mutating func afterDelimiter(
-        _ bytes: UnsafePointer<UInt8>,
-        _ count: Int,
-        _ index: inout Int,
-        _ handler: (Event) -> Void
-    ) throws(MultipartParserError) {
-        let byte = bytes[index]
-        switch afterDelimiterByte {
-        case nil:
-            if byte == dash || byte == cr {
-                afterDelimiterByte = byte
-                index += 1
-            } else if byte == space || byte == tab {
-                closePart(handler)
-                paddingCount = 1
-                paddingSawCR = false
-                state = .padding
-                try checkPadding(consumed + Int64(index))
-                index += 1
-            } else {
-                notADelimiter(extra: nil, handler)
-            }
-        case dash?:
-            if byte == dash {
-                index += 1
-                closePart(handler)
-                handler(.end)
-                state = .epilogue
-            } else {
-                notADelimiter(extra: dash, handler)
-            }
-        default:
-            if byte == lf {
-                index += 1
-                closePart(handler)
-                try beginHeaders(at: consumed + Int64(index))
-            } else {
-                // The CR may start the next delimiter: match it again from there.
-                notADelimiter(extra: nil, handler)
-                matched = 1
-            }
-        }
-    }
-
-    private mutating func notADelimiter(extra: UInt8?, _ handler: (Event) -> Void) {
-        delimiter.withUnsafeBytes { emitBody($0, handler) }
-        if let extra {
-            withUnsafeBytes(of: extra) { emitBody($0, handler) }
-        }
-        matched = 0
-        state = .body
-    }
-
-    private mutating func closePart(_ handler: (Event) -> Void) {
-        if inPart {
-            handler(.partEnd)
-            inPart = false
-        }
-    }
-
-    private mutating func checkPadding(_ offset: Int64) throws(MultipartParserError) {
-        if paddingCount > configuration.maximumBoundaryPadding {
-            throw MultipartParserError(code: .invalidBoundaryLine, value: Array(boundary.utf8), offset: offset)
-        }
-    }
-
-    private mutating func padding(
-        _ bytes: UnsafePointer<UInt8>,
-        _ count: Int,
-        _ index: inout Int
-    ) throws(MultipartParserError) {
-        while index < count {
-            let byte = bytes[index]
-            let offset = consumed + Int64(index)
-            if paddingSawCR {
-                guard byte == lf else {
-                    throw MultipartParserError(code: .invalidBoundaryLine, value: [byte], offset: offset)
-                }
-                index += 1
-                try beginHeaders(at: offset + 1)
-                return
-            } else if byte == cr {
-                paddingSawCR = true
-            } else if byte == space || byte == tab {
-                paddingCount += 1
-                try checkPadding(offset)
-            } else {
-                throw MultipartParserError(code: .invalidBoundaryLine, value: [byte], offset: offset)
-            }
-            index += 1
-        }
-    }
-
-    private mutating func beginHeaders(at offset: Int64) throws(MultipartParserError) {
-        guard partCount < configuration.maximumParts else {
-            throw MultipartParserError(code: .tooManyParts, value: Array(boundary.utf8), offset: offset)
-        }
-        partCount += 1
-        headerBlock.removeAll(keepingCapacity: true)
-        headerBlockOffset = offset
-        lineStart = 0
-        headerSawCR = false
-        headers = HTTPHeaders()
-        state = .headers
-    }
-
-    private mutating func headerBytes(
-        _ bytes: UnsafePointer<UInt8>,
-        _ count: Int,
-        _ index: inout Int,
-        _ handler: (Event) -> Void
-    ) throws(MultipartParserError) {
-        while index < count {
-            let byte = bytes[index]
-            let offset = consumed + Int64(index)
-            guard headerBlock.count < configuration.maximumHeaderBlockLength else {
-                throw headerError(.headerBlockTooLarge, offset: offset)
-            }
-            if headerSawCR {
-                guard byte == lf else {
-                    let code: MultipartParserError.Code =
-                        headerBlock.count - 1 == lineStart ? .badEndOfHeaders : .invalidHeaderByte
-                    throw headerError(code, offset: offset - 1)
-                }
-                headerSawCR = false
-                headerBlock.append(byte)
-                index += 1
-                if headerBlock.count - 2 == lineStart {
-                    finishHeaders(handler)
-                    return
-                }
-                try parseHeaderLine(end: headerBlock.count - 2)
-                lineStart = headerBlock.count
-            } else if byte == cr {
-                headerSawCR = true
-                headerBlock.append(byte)
-                index += 1
-            } else if byte == lf {
-                throw headerError(
-                    headerBlock.count == lineStart ? .badEndOfHeaders : .invalidHeaderByte,
-                    offset: offset
-                )
-            } else {
-                if headerBlock.count - lineStart >= configuration.maximumHeaderLineLength {
-                    throw headerError(.headerLineTooLong, offset: offset)
-                }
-                headerBlock.append(byte)
-                index += 1
-            }
-        }
-    }
-
-    private func headerError(_ code: MultipartParserError.Code, offset: Int64) -> MultipartParserError {
-        MultipartParserError(code: code, value: MultipartParserError.excerpt(headerBlock[lineStart...]), offset: offset)
-    }
-
-    private mutating func parseHeaderLine(end: Int) throws(MultipartParserError) {
-        let line = headerBlock[lineStart..<end]
-        let lineOffset = headerBlockOffset + Int64(lineStart)
-        func failure(_ code: MultipartParserError.Code, at index: Int) -> MultipartParserError {
-            MultipartParserError(
-                code: code,
-                value: MultipartParserError.excerpt(line),
-                offset: headerBlockOffset + Int64(index)
-            )
-        }
-        guard headers.count < configuration.maximumHeaderLines else {
-            throw MultipartParserError(
-                code: .tooManyHeaderLines,
-                value: MultipartParserError.excerpt(line),
-                offset: lineOffset
-            )
-        }
-        guard let colon = line.firstIndex(of: colon) else {
-            throw MultipartParserError(
-                code: .headerLineWithoutColon,
-                value: MultipartParserError.excerpt(line),
-                offset: lineOffset
-            )
-        }
-        guard colon > line.startIndex else { throw failure(.invalidHeaderByte, at: colon) }
-        for index in line.startIndex..<colon where !isTokenByte(headerBlock[index]) {
-            throw failure(.invalidHeaderByte, at: index)
-        }
-        var valueStart = colon + 1
-        var valueEnd = end
-        for index in valueStart..<valueEnd {
-            let byte = headerBlock[index]
-            if byte < 0x20 && byte != tab || byte == 0x7F {
-                throw failure(.invalidHeaderByte, at: index)
-            }
-        }
-        while valueStart < valueEnd, headerBlock[valueStart] == space || headerBlock[valueStart] == tab {
-            valueStart += 1
-        }
-        while valueEnd > valueStart, headerBlock[valueEnd - 1] == space || headerBlock[valueEnd - 1] == tab {
-            valueEnd -= 1
-        }
-        headers.add(
-            name: String(decoding: headerBlock[line.startIndex..<colon], as: UTF8.self),
-            value: String(decoding: headerBlock[valueStart..<valueEnd], as: UTF8.self)
-        )
-    }
-
-    private mutating func finishHeaders(_ handler: (Event) -> Void) {
-        let head = MultipartPartHead(headers: headers, rawHeaders: Array(headerBlock[..<lineStart]))
-        inPart = true
-        matched = 0
-        state = .body
-        handler(.partBegin(head))
-    }
 }
 
 @available(*, unavailable, message: "a body event points into memory that is valid only during the handler call")
 extension MultipartParser.Event: Sendable {}
-
-/// RFC 9110 `tchar`.
-private func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "A")...UInt8(ascii: "Z"):
-        true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-        UInt8(ascii: "'"),
-        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
-        UInt8(ascii: "_"),
-        UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-        true
-    default:
-        false
-    }
-}
-
-private let cr = UInt8(ascii: "\r")
-private let lf = UInt8(ascii: "\n")
-private let dash = UInt8(ascii: "-")
-private let space = UInt8(ascii: " ")
-private let tab = UInt8(ascii: "\t")
-private let colon = UInt8(ascii: ":")

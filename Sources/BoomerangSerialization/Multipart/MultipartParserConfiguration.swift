@@ -4,33 +4,33 @@
 /// limit's worth of input.
 public struct MultipartParserConfiguration: Sendable, Hashable {
     /// The most parts a message may have; default 1000 (Go, Werkzeug).
-    public var maximumParts: Int
-    /// The most header lines one part may have; default 16.
-    public var maximumHeaderLines: Int
+    public var maxPartCount: Int
+    /// The most header fields (lines) one part may have; default 16.
+    public var maxHeaderCount: Int
     /// The longest part header line, without its CRLF; default 4096 bytes.
-    public var maximumHeaderLineLength: Int
+    public var maxHeaderLineBytes: Int
     /// The longest part header block, all lines with their CRLFs and the empty line; default 8192 bytes.
-    public var maximumHeaderBlockLength: Int
+    public var maxHeaderBytes: Int
     /// The longest boundary; default 70 (RFC 2046).
-    public var maximumBoundaryLength: Int
+    public var maxBoundaryBytes: Int
     /// The most spaces and tabs allowed after a boundary before its CRLF; default 256.
-    public var maximumBoundaryPadding: Int
+    public var maxBoundaryPaddingBytes: Int
 
     /// Creates a configuration; every limit defaults to the documented value.
     public init(
-        maximumParts: Int = 1000,
-        maximumHeaderLines: Int = 16,
-        maximumHeaderLineLength: Int = 4096,
-        maximumHeaderBlockLength: Int = 8192,
-        maximumBoundaryLength: Int = MultipartBoundary.maximumLength,
-        maximumBoundaryPadding: Int = 256
+        maxPartCount: Int = 1000,
+        maxHeaderCount: Int = 16,
+        maxHeaderLineBytes: Int = 4096,
+        maxHeaderBytes: Int = 8192,
+        maxBoundaryBytes: Int = MultipartBoundary.maxBytes,
+        maxBoundaryPaddingBytes: Int = 256
     ) {
-        self.maximumParts = maximumParts
-        self.maximumHeaderLines = maximumHeaderLines
-        self.maximumHeaderLineLength = maximumHeaderLineLength
-        self.maximumHeaderBlockLength = maximumHeaderBlockLength
-        self.maximumBoundaryLength = maximumBoundaryLength
-        self.maximumBoundaryPadding = maximumBoundaryPadding
+        self.maxPartCount = maxPartCount
+        self.maxHeaderCount = maxHeaderCount
+        self.maxHeaderLineBytes = maxHeaderLineBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBoundaryBytes = maxBoundaryBytes
+        self.maxBoundaryPaddingBytes = maxBoundaryPaddingBytes
     }
 
     /// The default limits.

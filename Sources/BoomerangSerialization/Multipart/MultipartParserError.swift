@@ -78,9 +78,9 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// The longest excerpt an error carries.
-    static let excerptLength = 64
+    static let maxExcerptBytes = 64
 
     static func excerpt(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        Array(bytes.prefix(excerptLength))
+        Array(bytes.prefix(maxExcerptBytes))
     }
 }

@@ -114,7 +114,7 @@ public struct PercentDecoder: Sendable, Hashable {
         try decode(input, into: &bytes)
         if mode == .strict, let bad = UTF8Validation.firstInvalid(in: bytes) {
             let start = inputOffset(ofDecodedIndex: bad.lowerBound, in: input)
-            let value = bytes[bad].map { "%" + Self.hexPair($0) }.joined()
+            let value = bytes[bad].map { "%" + Hex.uppercase($0) }.joined()
             throw PercentDecodingError(code: .invalidUTF8, value: value, offset: start)
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -132,7 +132,7 @@ public struct PercentDecoder: Sendable, Hashable {
         while index < end {
             let byte = input[index]
             if byte == 0x25 {
-                if index + 2 < end, let high = Self.hexValue(input[index + 1]), let low = Self.hexValue(input[index + 2]) {
+                if index + 2 < end, let high = Hex.value(of: input[index + 1]), let low = Hex.value(of: input[index + 2]) {
                     output.append(high << 4 | low)
                     index += 3
                     continue
@@ -161,7 +161,7 @@ public struct PercentDecoder: Sendable, Hashable {
         while index < input.count {
             if produced == decodedIndex { return index }
             if input[index] == 0x25, index + 2 < input.count,
-                Self.hexValue(input[index + 1]) != nil, Self.hexValue(input[index + 2]) != nil
+                Hex.value(of: input[index + 1]) != nil, Hex.value(of: input[index + 2]) != nil
             {
                 index += 3
             } else {
@@ -172,18 +172,4 @@ public struct PercentDecoder: Sendable, Hashable {
         return index
     }
 
-    @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte &- 0x30
-        case 0x41...0x46: byte &- 0x37
-        case 0x61...0x66: byte &- 0x57
-        default: nil
-        }
-    }
-
-    static func hexPair(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
-    }
 }

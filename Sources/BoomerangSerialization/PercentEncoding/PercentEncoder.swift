@@ -113,8 +113,6 @@ public struct PercentEncoder: Sendable, Hashable {
         to output: UnsafeMutablePointer<UInt8>
     ) {
         var index = 0
-        let hex: StaticString = "0123456789ABCDEF"
-        let digits = hex.utf8Start
         for byte in input {
             switch actions[Int(byte)] {
             case 1:
@@ -125,8 +123,8 @@ public struct PercentEncoder: Sendable, Hashable {
                 index &+= 1
             default:
                 output[index] = UInt8(ascii: "%")
-                output[index &+ 1] = digits[Int(byte >> 4)]
-                output[index &+ 2] = digits[Int(byte & 0x0F)]
+                output[index &+ 1] = Hex.uppercaseDigit(byte >> 4)
+                output[index &+ 2] = Hex.uppercaseDigit(byte)
                 index &+= 3
             }
         }

@@ -15,9 +15,9 @@
 ///
 /// Tree rules, after the key is percent-decoded (so `a%5Bb%5D` is `a[b]`):
 /// - the key is `parent[s1][s2]…`; `[]` appends, a decimal `[i]` with `i` ≤
-///   ``Limits/maxArrayIndex`` addresses an array element (sparse indices are compacted in order),
+///   ``QueryStringDecoderConfiguration/maxArrayIndex`` addresses an array element (sparse indices are compacted in order),
 ///   a larger index or any other text is a dictionary key;
-/// - at most ``Limits/maxDepth`` bracket segments are read; the rest of the key, from the next
+/// - at most ``QueryStringDecoderConfiguration/maxDepth`` bracket segments are read; the rest of the key, from the next
 ///   `[`, is one literal dictionary key (`a[b][c][d][e][f][g]` with depth 5 gives the key `[g]`
 ///   under `f`), as is text after a closing bracket that does not start a new segment;
 /// - a named segment on an existing array turns it into a dictionary keyed by the indices;
@@ -29,34 +29,8 @@
 ///
 /// Decoding runs in time linear in the input and never recurses deeper than the depth limit allows.
 public struct QueryStringDecoder: Sendable, Hashable {
-    /// Limits that bound the work a hostile input can cause (robustness spec §3.6 and §5).
-    public struct Limits: Sendable, Hashable {
-        /// The most pairs accepted; more is ``QueryStringError/Code/tooManyPairs``. Default 1000.
-        public var maxPairs: Int
-        /// The longest raw key, in bytes before percent-decoding; longer is
-        /// ``QueryStringError/Code/keyTooLong``. Default 1024.
-        public var maxKeyBytes: Int
-        /// The most bracket segments read from a key; the rest stays a literal key. Default 5,
-        /// at most 64.
-        public var maxDepth: Int
-        /// The largest `[i]` read as an array index; larger is a dictionary key. Default 20.
-        public var maxArrayIndex: Int
-
-        /// Creates limits; the defaults are `qs`'s and PHP's.
-        ///
-        /// - Precondition: every limit is not negative and `maxDepth` ≤ 64.
-        public init(maxPairs: Int = 1000, maxKeyBytes: Int = 1024, maxDepth: Int = 5, maxArrayIndex: Int = 20) {
-            precondition(maxPairs >= 0 && maxKeyBytes >= 0 && maxArrayIndex >= 0, "limits are not negative")
-            precondition((0...64).contains(maxDepth), "maxDepth is between 0 and 64")
-            self.maxPairs = maxPairs
-            self.maxKeyBytes = maxKeyBytes
-            self.maxDepth = maxDepth
-            self.maxArrayIndex = maxArrayIndex
-        }
-    }
-
     /// The limits.
-    public var limits: Limits
+    public var configuration: QueryStringDecoderConfiguration
     /// Whether `+` decodes to a space (forms, werkzeug); off by default.
     public var decodesPlusAsSpace: Bool
     /// Strict (malformed escapes and invalid UTF-8 throw, the default) or lenient (kept literally,
@@ -64,8 +38,12 @@ public struct QueryStringDecoder: Sendable, Hashable {
     public var percentMode: PercentDecoder.Mode
 
     /// Creates a decoder.
-    public init(limits: Limits = Limits(), decodesPlusAsSpace: Bool = false, percentMode: PercentDecoder.Mode = .strict) {
-        self.limits = limits
+    public init(
+        configuration: QueryStringDecoderConfiguration = QueryStringDecoderConfiguration(),
+        decodesPlusAsSpace: Bool = false,
+        percentMode: PercentDecoder.Mode = .strict
+    ) {
+        self.configuration = configuration
         self.decodesPlusAsSpace = decodesPlusAsSpace
         self.percentMode = percentMode
     }
@@ -91,7 +69,7 @@ public struct QueryStringDecoder: Sendable, Hashable {
     ///
     /// - Throws: as ``pairs(_:)-(Bytes)``.
     public func decode<Bytes: Sequence<UInt8>>(_ input: Bytes) throws(QueryStringError) -> [String: QueryValue] {
-        let builder = QueryTreeBuilder(limits: limits)
+        let builder = QueryTreeBuilder(configuration: configuration)
         try forEachPair(input) { name, value in
             builder.insert(key: name, value: value.map(QueryValue.string) ?? .null)
         }
@@ -133,11 +111,11 @@ public struct QueryStringDecoder: Sendable, Hashable {
             defer { start = stop + 1 }
             if stop == start { continue }
             count += 1
-            if count > limits.maxPairs {
+            if count > configuration.maxPairCount {
                 throw QueryStringError(code: .tooManyPairs, value: Self.excerpt(input, start..<stop), offset: start)
             }
             let keyEnd = equals < 0 ? stop : equals
-            if keyEnd - start > limits.maxKeyBytes {
+            if keyEnd - start > configuration.maxKeyBytes {
                 throw QueryStringError(code: .keyTooLong, value: Self.excerpt(input, start..<keyEnd), offset: start)
             }
             let name = try decodeText(decoder, input, start..<keyEnd)

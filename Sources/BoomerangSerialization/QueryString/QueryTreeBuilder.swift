@@ -83,11 +83,11 @@ final class QueryTreeBuilder {
         }
     }
 
-    private let limits: QueryStringDecoder.Limits
+    private let configuration: QueryStringDecoderConfiguration
     private let root = Node(kind: .map)
 
-    init(limits: QueryStringDecoder.Limits) {
-        self.limits = limits
+    init(configuration: QueryStringDecoderConfiguration) {
+        self.configuration = configuration
     }
 
     func insert(key: String, value: QueryValue) {
@@ -189,7 +189,7 @@ final class QueryTreeBuilder {
         guard let open = bytes.firstIndex(of: UInt8(ascii: "[")) else { return [.key(key)] }
         var segments: [Segment] = [.key(String(decoding: bytes[..<open], as: UTF8.self))]
         var position = open
-        while position < bytes.count, segments.count <= limits.maxDepth, bytes[position] == UInt8(ascii: "["),
+        while position < bytes.count, segments.count <= configuration.maxDepth, bytes[position] == UInt8(ascii: "["),
             let close = bytes[(position + 1)...].firstIndex(of: UInt8(ascii: "]"))
         {
             segments.append(segment(bytes[(position + 1)..<close]))
@@ -205,7 +205,7 @@ final class QueryTreeBuilder {
         if text.isEmpty { return .append }
         let digits = text.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         if digits, text.count <= 10, text.count == 1 || text.first != UInt8(ascii: "0"),
-            let index = Int(String(decoding: text, as: UTF8.self)), index <= limits.maxArrayIndex
+            let index = Int(String(decoding: text, as: UTF8.self)), index <= configuration.maxArrayIndex
         {
             return .index(index)
         }

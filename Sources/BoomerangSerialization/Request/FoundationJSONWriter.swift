@@ -155,12 +155,9 @@ struct FoundationJSONWriter {
                 case 0x0D: output.append(UInt8(ascii: "r"))
                 case 0x09: output.append(UInt8(ascii: "t"))
                 case 0x00..<0x20:
-                    let hex: StaticString = "0123456789abcdef"
-                    output.append(UInt8(ascii: "u"))
-                    output.append(0x30)
-                    output.append(0x30)
-                    output.append(hex.utf8Start[Int(byte >> 4)])
-                    output.append(hex.utf8Start[Int(byte & 0x0F)])
+                    output.append(contentsOf: "u00".utf8)
+                    output.append(Hex.lowercaseDigit(byte >> 4))
+                    output.append(Hex.lowercaseDigit(byte))
                 default: output.append(byte)
                 }
             }

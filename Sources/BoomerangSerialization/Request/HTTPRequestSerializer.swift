@@ -48,18 +48,18 @@ public final class HTTPRequestSerializer: RequestSerializer, @unchecked Sendable
         return try body(&unsafeState)
     }
 
-    /// Creates a serializer with AFNetworking's default headers.
+    /// Creates a serializer with AFNetworking's default headers built from the given values.
+    ///
+    /// AFNetworking takes them from the environment; the core reads none, so both default to
+    /// none here. BoomerangClient's `HTTPRequestSerializer(environment:)` passes the process's.
     ///
     /// - Parameters:
     ///   - languages: preferred languages for `Accept-Language` (see
-    ///     ``RequestDefaults/acceptLanguage(_:)``); the environment's by default. An empty list sets
-    ///     no `Accept-Language`.
-    ///   - userAgent: the `User-Agent`; ``RequestDefaults/userAgent(executable:version:system:)``
-    ///     by default, `nil` for none.
-    public init(
-        languages: [String] = RequestDefaults.environmentLanguages(),
-        userAgent: String? = RequestDefaults.userAgent()
-    ) {
+    ///     ``RequestDefaults/acceptLanguage(_:)``). An empty list, the default, sets no
+    ///     `Accept-Language`.
+    ///   - userAgent: the `User-Agent` (see ``RequestDefaults/userAgent(executable:version:system:)``);
+    ///     `nil`, the default, for none.
+    public init(languages: [String] = [], userAgent: String? = nil) {
         var initial = State()
         if let acceptLanguage = RequestDefaults.acceptLanguage(languages) {
             initial.headers.set(name: "Accept-Language", value: acceptLanguage)
@@ -186,6 +186,28 @@ public final class HTTPRequestSerializer: RequestSerializer, @unchecked Sendable
         if let value = set.shouldUsePipelining { request.properties.shouldUsePipelining = value }
         if let value = set.networkServiceType { request.properties.networkServiceType = value }
         return request
+    }
+
+    /// What the body serializers (JSON, property list) share: URI methods go to the query string
+    /// through ``serialize(_:parameters:)``; other requests get the default headers and, for
+    /// non-`nil` parameters, `contentType` unless they have a `Content-Type` and the bytes of
+    /// `body`.
+    func serialize(
+        _ request: HTTPRequest,
+        parameters: QueryValue?,
+        contentType: String,
+        body: (QueryValue) throws -> [UInt8]
+    ) throws -> HTTPRequest {
+        if encodesParametersInURI(request.method) {
+            return try serialize(request, parameters: parameters)
+        }
+        var result = applyingDefaultHeaders(to: request)
+        guard let parameters else { return result }
+        if !result.headers.contains("Content-Type") {
+            result.headers.add(name: "Content-Type", value: contentType)
+        }
+        result.body = .bytes(try body(parameters))
+        return result
     }
 
     /// `request` with every default header it lacks (by case-insensitive name) appended.

@@ -44,20 +44,7 @@ public struct JSONRequestSerializer: RequestSerializer {
     /// - Throws: ``RequestSerializationError`` with code ``RequestSerializationError/Code/invalidJSONParameters``;
     ///   for URI methods, what the form serializer throws.
     public func serialize(_ request: HTTPRequest, parameters: QueryValue?) throws -> HTTPRequest {
-        if base.encodesParametersInURI(request.method) {
-            return try base.serialize(request, parameters: parameters)
-        }
-        var result = base.applyingDefaultHeaders(to: request)
-        guard let parameters else { return result }
-        if !result.headers.contains("Content-Type") {
-            result.headers.add(name: "Content-Type", value: "application/json")
-        }
-        let writer = FoundationJSONWriter(options: writingOptions)
-        if let invalid = writer.invalidValue(in: parameters) {
-            throw RequestSerializationError.invalidJSON(invalid)
-        }
-        result.body = .bytes(writer.write(parameters))
-        return result
+        try base.serialize(request, parameters: parameters, contentType: "application/json", body: jsonBytes)
     }
 
     /// The JSON text the serializer writes for `parameters`.

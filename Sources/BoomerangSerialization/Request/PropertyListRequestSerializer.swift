@@ -23,7 +23,7 @@ public struct PropertyListRequestSerializer: RequestSerializer {
 
     /// The deepest nesting written; deeper parameters throw
     /// ``RequestSerializationError/Code/nestingTooDeep`` instead of risking the stack.
-    public static let maximumDepth = 512
+    public static let maxDepth = 512
 
     /// The form serializer whose default headers, URI methods and settings this serializer uses.
     public let base: HTTPRequestSerializer
@@ -47,29 +47,20 @@ public struct PropertyListRequestSerializer: RequestSerializer {
     ///
     /// - Throws: ``RequestSerializationError`` when the parameters cannot be written.
     public func serialize(_ request: HTTPRequest, parameters: QueryValue?) throws -> HTTPRequest {
-        if base.encodesParametersInURI(request.method) {
-            return try base.serialize(request, parameters: parameters)
-        }
-        var result = base.applyingDefaultHeaders(to: request)
-        guard let parameters else { return result }
-        if !result.headers.contains("Content-Type") {
-            result.headers.add(name: "Content-Type", value: "application/x-plist")
-        }
-        result.body = .bytes(try propertyListBytes(parameters))
-        return result
+        try base.serialize(request, parameters: parameters, contentType: "application/x-plist", body: propertyListBytes)
     }
 
     /// The property-list bytes for `parameters`.
     ///
     /// - Throws: ``RequestSerializationError`` with Foundation's domain and code.
     public func propertyListBytes(_ parameters: QueryValue) throws(RequestSerializationError) -> [UInt8] {
-        guard Self.depth(of: parameters) <= Self.maximumDepth else {
+        guard Self.depth(of: parameters) <= Self.maxDepth else {
             throw RequestSerializationError(
                 code: .nestingTooDeep,
-                value: "depth > \(Self.maximumDepth)",
+                value: "depth > \(Self.maxDepth)",
                 domain: NSCocoaErrorDomain,
                 errorCode: 3851,
-                failureReason: "The parameters nest deeper than \(Self.maximumDepth) levels."
+                failureReason: "The parameters nest deeper than \(Self.maxDepth) levels."
             )
         }
         let object = Self.foundationObject(parameters)

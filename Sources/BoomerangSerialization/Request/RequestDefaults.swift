@@ -1,6 +1,9 @@
-import Foundation
-
-/// The default `Accept-Language` and `User-Agent` values of ``HTTPRequestSerializer``.
+/// The default `Accept-Language` and `User-Agent` values of ``HTTPRequestSerializer``, built from
+/// values the caller passes in.
+///
+/// AFNetworking reads them from the environment (the preferred languages, the process name, the
+/// bundle version); the core reads no environment, so those come from BoomerangClient's
+/// `ProcessEnvironment`.
 public enum RequestDefaults {
     /// AFNetworking's `Accept-Language` value for a preference-ordered list of languages.
     ///
@@ -14,14 +17,6 @@ public enum RequestDefaults {
         return entries.isEmpty ? nil : entries.joined(separator: ", ")
     }
 
-    /// The preferred languages of the environment: Foundation's `Locale.preferredLanguages`.
-    ///
-    /// On Linux, Foundation derives the list from the process locale (the `LANGUAGE`, `LC_*` and
-    /// `LANG` variables), for example `["en-001"]`; tests should check the header's shape.
-    public static func environmentLanguages() -> [String] {
-        Locale.preferredLanguages
-    }
-
     /// Boomerang's `User-Agent` on Linux, where AFNetworking has no branch and sends none:
     /// AFNetworking's macOS form with `Linux;` and the operating-system string,
     /// `Exe/Ver (Linux; Debian GNU/Linux 12 (bookworm))`.
@@ -29,22 +24,12 @@ public enum RequestDefaults {
     /// Characters outside printable ASCII are dropped (AFNetworking transliterates them with ICU).
     ///
     /// - Parameters:
-    ///   - executable: the program name; the process name by default.
-    ///   - version: the program version; the main bundle's short version, then its build version,
-    ///     then `0` (Linux executables usually have no bundle).
-    ///   - system: the operating system; `ProcessInfo.operatingSystemVersionString` by default.
-    public static func userAgent(
-        executable: String = ProcessInfo.processInfo.processName,
-        version: String = bundleVersion(),
-        system: String = ProcessInfo.processInfo.operatingSystemVersionString
-    ) -> String {
+    ///   - executable: the program name (AFNetworking: the process name).
+    ///   - version: the program version (AFNetworking: the main bundle's short version, then its
+    ///     build version).
+    ///   - system: the operating system, as `ProcessInfo.operatingSystemVersionString` gives it.
+    public static func userAgent(executable: String, version: String, system: String) -> String {
         let text = "\(executable)/\(version) (Linux; \(system))"
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }))
-    }
-
-    /// The main bundle's `CFBundleShortVersionString`, then `CFBundleVersion`, then `0`.
-    public static func bundleVersion() -> String {
-        let info = Bundle.main.infoDictionary ?? [:]
-        return (info["CFBundleShortVersionString"] as? String) ?? (info["CFBundleVersion"] as? String) ?? "0"
     }
 }

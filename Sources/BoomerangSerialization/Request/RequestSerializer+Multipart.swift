@@ -28,7 +28,7 @@ extension RequestSerializer {
     /// let request = try HTTPRequestSerializer().multipartFormRequest(
     ///     method: .post, url: "http://localhost:8080/post", parameters: ["k": ["sub": "v"]]
     /// ) { form in
-    ///     try form.appendPart(filePath: "/tmp/photo.png", name: "photo")
+    ///     form.appendPart(fileData: png, name: "photo", filename: "photo.png", mimeType: "image/png")
     /// }
     /// // parts: k[sub]=v, then photo
     /// ```
@@ -69,24 +69,6 @@ extension RequestSerializer {
         }
         try constructingBody(&form)
         return form.finalizing(request)
-    }
-
-    /// Writes a multipart request's stream body to a file and returns the request without a
-    /// body, keeping its `Content-Type` and `Content-Length`: AFNetworking's
-    /// `requestWithMultipartFormRequest:writingStreamContentsToFile:completionHandler:` (§1.6.9),
-    /// synchronous. See ``MultipartFormData/writeBodyStream(of:toFile:)``.
-    ///
-    /// - Parameters:
-    ///   - request: a request with a stream body, such as one from
-    ///     ``multipartFormRequest(method:url:parameters:boundary:constructingBody:)``.
-    ///   - path: the destination, created or truncated.
-    /// - Returns: the request with body `.none`.
-    /// - Throws: ``MultipartFormDataError`` `noBodyStream`, or any read or write error.
-    public func request(
-        multipartFormRequest request: HTTPRequest,
-        writingStreamContentsToFile path: String
-    ) throws(MultipartFormDataError) -> HTTPRequest {
-        try MultipartFormData.writeBodyStream(of: request, toFile: path)
     }
 }
 

@@ -64,19 +64,37 @@ public struct HTTPResponseSerializer: ResponseSerializer {
         return contentTypeFailure ? .stop(validation.error) : .proceed(validation.error)
     }
 
+    /// The frame of AFNetworking's decoding subclasses: ``gate(response:data:reportsErrors:)``,
+    /// then, unless it stops, `decode` with the validation error to carry.
+    ///
+    /// - Parameters:
+    ///   - reportsErrors: `false` models a caller that passes no error pointer.
+    ///   - decode: decodes the body; it receives the validation error that goes on.
+    public func gated<Object>(
+        response: ResponseValue?,
+        data: [UInt8]?,
+        reportsErrors: Bool,
+        decode: (ResponseSerializationError?) -> ResponseSerialization<Object>
+    ) -> ResponseSerialization<Object> {
+        switch gate(response: response, data: data, reportsErrors: reportsErrors) {
+        case .stop(let error): ResponseSerialization(object: nil, error: error)
+        case .proceed(let validationError): decode(validationError)
+        }
+    }
+
     /// Validates, then returns the data unchanged (even when invalid, with or without an error
-    /// pointer). In Alamofire mode a failure gives no data, and empty data follows ``AlamofireOptions``.
+    /// pointer). In Alamofire mode a failure gives no data, and empty data follows ``AlamofireConfiguration``.
     public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<[UInt8]> {
         let validation = validate(response: response, data: data)
-        guard case .alamofire(let options) = mode else {
+        guard case .alamofire(let configuration) = mode else {
             return ResponseSerialization(object: data, error: validation.error)
         }
         if let error = validation.error { return ResponseSerialization(object: nil, error: error) }
         guard let data, !data.isEmpty else {
-            if options.allowsEmptyResponse(response) { return ResponseSerialization(object: [], error: nil) }
+            if configuration.allowsEmptyResponse(response) { return ResponseSerialization(object: [], error: nil) }
             return ResponseSerialization(object: nil, error: Self.emptyInputError())
         }
-        return ResponseSerialization(object: options.dataPreprocessor.process(data), error: nil)
+        return ResponseSerialization(object: configuration.dataPreprocessor.process(data), error: nil)
     }
 
     /// `.data(output)`.

@@ -44,28 +44,19 @@ public struct ImageResponseSerializer: ResponseSerializer {
     }
 
     /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
-    public func serialize(
-        response: ResponseValue?,
-        data: [UInt8]?,
-        reportsErrors: Bool
-    )
-        -> ResponseSerialization<ImageInfo>
-    {
-        let validationError: ResponseSerializationError?
-        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
-        case .stop(let error): return ResponseSerialization(object: nil, error: error)
-        case .proceed(let error): validationError = error
-        }
-        guard let data, !data.isEmpty else { return ResponseSerialization(object: nil, error: validationError) }
-        do {
-            return ResponseSerialization(object: try ImageHeaderReader.read(data), error: validationError)
-        } catch {
-            guard reportsErrors else { return ResponseSerialization(object: nil, error: nil) }
-            switch undecodableImagePolicy {
-            case .error:
-                return ResponseSerialization(object: nil, error: .attaching(validationError, to: error))
-            case .nilObject:
-                return ResponseSerialization(object: nil, error: validationError)
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<ImageInfo> {
+        base.gated(response: response, data: data, reportsErrors: reportsErrors) { validationError in
+            guard let data, !data.isEmpty else { return ResponseSerialization(object: nil, error: validationError) }
+            do throws(ResponseSerializationError) {
+                return ResponseSerialization(object: try ImageHeaderReader.read(data), error: validationError)
+            } catch {
+                guard reportsErrors else { return ResponseSerialization(object: nil, error: nil) }
+                switch undecodableImagePolicy {
+                case .error:
+                    return ResponseSerialization(object: nil, error: .attaching(validationError, to: error))
+                case .nilObject:
+                    return ResponseSerialization(object: nil, error: validationError)
+                }
             }
         }
     }

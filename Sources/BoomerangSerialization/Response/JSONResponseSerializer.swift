@@ -26,12 +26,12 @@ public struct JSONResponseSerializer: ResponseSerializer {
     /// Drops `null` values from objects and arrays at every depth. Default `false`.
     public var removesKeysWithNullValues: Bool
     /// The parser's limits. Defaults: depth 512 (Foundation's limit), 64 MiB, a UTF-8 BOM skipped.
-    public var parserConfiguration: JSONParser.Configuration
+    public var parserConfiguration: JSONParserConfiguration
 
     /// Foundation's parser limits as a ``JSONParser/Configuration``.
-    public static let foundationLikeConfiguration = JSONParser.Configuration(
-        maximumDepth: 512,
-        maximumInputSize: 64 * 1024 * 1024,
+    public static let foundationLikeConfiguration = JSONParserConfiguration(
+        maxDepth: 512,
+        maxInputBytes: 64 * 1024 * 1024,
         byteOrderMark: .skip
     )
 
@@ -40,7 +40,7 @@ public struct JSONResponseSerializer: ResponseSerializer {
         base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
         allowsFragments: Bool? = nil,
         removesKeysWithNullValues: Bool = false,
-        parserConfiguration: JSONParser.Configuration = foundationLikeConfiguration
+        parserConfiguration: JSONParserConfiguration = foundationLikeConfiguration
     ) {
         self.base = base
         if case .alamofire = base.mode {
@@ -124,33 +124,21 @@ public struct JSONResponseSerializer: ResponseSerializer {
     }
 
     /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
-    public func serialize(
-        response: ResponseValue?,
-        data: [UInt8]?,
-        reportsErrors: Bool
-    )
-        -> ResponseSerialization<StructuredValue>
-    {
-        let validationError: ResponseSerializationError?
-        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
-        case .stop(let error): return ResponseSerialization(object: nil, error: error)
-        case .proceed(let error): validationError = error
-        }
-        var body = data ?? []
-        if case .alamofire(let options) = base.mode {
-            guard !body.isEmpty else {
-                if options.allowsEmptyResponse(response) { return ResponseSerialization(object: .null, error: nil) }
-                return ResponseSerialization(object: nil, error: HTTPResponseSerializer.emptyInputError())
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<StructuredValue> {
+        base.gated(response: response, data: data, reportsErrors: reportsErrors) { validationError in
+            var body = data ?? []
+            if case .alamofire(let configuration) = base.mode {
+                guard !body.isEmpty else {
+                    if configuration.allowsEmptyResponse(response) { return ResponseSerialization(object: .null, error: nil) }
+                    return ResponseSerialization(object: nil, error: HTTPResponseSerializer.emptyInputError())
+                }
+                body = configuration.dataPreprocessor.process(body)
+            } else if body.isEmpty || body == [0x20] {
+                return ResponseSerialization(object: nil, error: validationError)
             }
-            body = options.dataPreprocessor.process(body)
-        } else if body.isEmpty || body == [0x20] {
-            return ResponseSerialization(object: nil, error: validationError)
-        }
-        do {
-            return ResponseSerialization(object: try decode(body), error: validationError)
-        } catch {
-            let reported = reportsErrors ? ResponseSerializationError.attaching(validationError, to: error) : nil
-            return ResponseSerialization(object: nil, error: reported)
+            return .decoding(validationError: validationError, reportsErrors: reportsErrors) {
+                () throws(ResponseSerializationError) in try decode(body)
+            }
         }
     }
 }

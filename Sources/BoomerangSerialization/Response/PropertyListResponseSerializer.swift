@@ -12,12 +12,12 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
     /// The validation settings.
     public var base: HTTPResponseSerializer
     /// The reader's limits.
-    public var readerConfiguration: PropertyListReader.Configuration
+    public var readerConfiguration: PropertyListReaderConfiguration
 
     /// Creates a serializer.
     public init(
         base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
-        readerConfiguration: PropertyListReader.Configuration = PropertyListReader.Configuration()
+        readerConfiguration: PropertyListReaderConfiguration = PropertyListReaderConfiguration()
     ) {
         self.base = base
         self.readerConfiguration = readerConfiguration
@@ -41,24 +41,12 @@ public struct PropertyListResponseSerializer: ResponseSerializer {
     }
 
     /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
-    public func serialize(
-        response: ResponseValue?,
-        data: [UInt8]?,
-        reportsErrors: Bool
-    )
-        -> ResponseSerialization<StructuredValue>
-    {
-        let validationError: ResponseSerializationError?
-        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
-        case .stop(let error): return ResponseSerialization(object: nil, error: error)
-        case .proceed(let error): validationError = error
-        }
-        guard let data else { return ResponseSerialization(object: nil, error: validationError) }
-        do {
-            return ResponseSerialization(object: try decode(data), error: validationError)
-        } catch {
-            let reported = reportsErrors ? ResponseSerializationError.attaching(validationError, to: error) : nil
-            return ResponseSerialization(object: nil, error: reported)
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<StructuredValue> {
+        base.gated(response: response, data: data, reportsErrors: reportsErrors) { validationError in
+            guard let data else { return ResponseSerialization(object: nil, error: validationError) }
+            return .decoding(validationError: validationError, reportsErrors: reportsErrors) {
+                () throws(ResponseSerializationError) in try decode(data)
+            }
         }
     }
 }

@@ -14,6 +14,22 @@ public struct ResponseSerialization<Output> {
         self.error = error
     }
 
+    /// What `decode` gives, with `validationError` carried along; when it throws, no object and,
+    /// if errors are reported, its error with the validation error attached
+    /// (``ResponseSerializationError/attaching(_:to:)``).
+    public static func decoding(
+        validationError: ResponseSerializationError?,
+        reportsErrors: Bool,
+        _ decode: () throws(ResponseSerializationError) -> Output
+    ) -> ResponseSerialization {
+        do {
+            return ResponseSerialization(object: try decode(), error: validationError)
+        } catch {
+            let reported = reportsErrors ? ResponseSerializationError.attaching(validationError, to: error) : nil
+            return ResponseSerialization(object: nil, error: reported)
+        }
+    }
+
     /// The same result with the object transformed.
     public func map<NewOutput>(_ transform: (Output) -> NewOutput) -> ResponseSerialization<NewOutput> {
         ResponseSerialization<NewOutput>(object: object.map(transform), error: error)

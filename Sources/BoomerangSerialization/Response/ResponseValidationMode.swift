@@ -5,8 +5,8 @@ public enum ResponseValidationMode: Sendable, Hashable {
     /// responses with a URL, the status error on top of the content-type error, and decoding goes on
     /// after a status-only failure.
     case afNetworking
-    /// Alamofire 5's `validate` and response-serializer rules (see ``AlamofireOptions``).
-    case alamofire(AlamofireOptions)
+    /// Alamofire 5's `validate` and response-serializer rules (see ``AlamofireConfiguration``).
+    case alamofire(AlamofireConfiguration)
 }
 
 /// The Alamofire 5 rules (spec §4.4–4.5), used by ``ResponseValidationMode/alamofire(_:)``.
@@ -22,7 +22,7 @@ public enum ResponseValidationMode: Sendable, Hashable {
 ///   (Property-list, XML and image serializers have no Alamofire counterpart: in this mode they
 ///   use Alamofire validation and AFNetworking decoding.)
 /// - ``dataPreprocessor`` runs on non-empty data before decoding.
-public struct AlamofireOptions: Sendable, Hashable {
+public struct AlamofireConfiguration: Sendable, Hashable {
     /// Status codes for which an empty body is a valid empty value. Default 204 and 205.
     public var emptyResponseCodes: Set<Int>
     /// Request methods for which an empty body is a valid empty value. Default HEAD.
@@ -49,7 +49,7 @@ public struct AlamofireOptions: Sendable, Hashable {
         }
     }
 
-    /// Creates options with Alamofire's defaults.
+    /// Creates a configuration with Alamofire's defaults.
     public init(
         emptyResponseCodes: Set<Int> = [204, 205],
         emptyRequestMethods: Set<HTTPMethod> = [.head],

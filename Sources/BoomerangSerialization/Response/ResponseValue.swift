@@ -71,31 +71,22 @@ public struct ResponseValue: Sendable, Hashable {
     ///   unquoted, lower-cased value of the first `charset` parameter.
     public static func parseContentType(_ value: String) -> (mimeType: String, charset: String?) {
         let bytes = Array(value.utf8)
-        let segments = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-        let mimeType = lowercased(trimmed(segments.first ?? []))
-        var charset: String?
-        for segment in segments.dropFirst() {
-            let parameter = trimmed(segment)
-            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            guard lowercased(trimmed(parameter[..<equals])) == "charset" else { continue }
-            var rawValue = trimmed(parameter[(equals + 1)...])
-            if rawValue.count >= 2, rawValue.first == UInt8(ascii: "\""), rawValue.last == UInt8(ascii: "\"") {
-                rawValue = rawValue.dropFirst().dropLast()
-            }
-            charset = lowercased(rawValue)
-            break
-        }
-        return (mimeType, charset)
+        let (typeRange, parametersStart) = ParameterScanner.leadingValue(in: bytes)
+        let parameters = (try? contentTypeScanner.parameters(in: bytes, from: parametersStart)) ?? []
+        let charset = parameters.first { $0.name == "charset" }.map { ASCII.lowercased($0.value) }
+        return (ASCII.lowercased(bytes[typeRange]), charset)
     }
 
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var slice = bytes
-        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-        while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
-        return slice
-    }
-
-    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
+    /// How Foundation splits `Content-Type`: at every `;`, quotes or not, a value losing one
+    /// surrounding pair of quotes, and anything malformed skipped. This configuration refuses
+    /// nothing.
+    private static let contentTypeScanner: ParameterScanner = {
+        var configuration = ParameterScannerConfiguration.strict
+        configuration.quotedStrings = .unrecognized
+        configuration.duplicateNames = .firstWins
+        configuration.allowsEmptyValues = true
+        configuration.allowsWhitespaceAroundEquals = true
+        configuration.skipsMalformedParameters = true
+        return ParameterScanner(configuration: configuration)
+    }()
 }

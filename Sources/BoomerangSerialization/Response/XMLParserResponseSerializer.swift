@@ -24,16 +24,9 @@ public struct XMLParserResponseSerializer: ResponseSerializer {
     }
 
     /// Validates, then decodes unless the content type failed (the gate of AFNetworking's subclasses).
-    public func serialize(
-        response: ResponseValue?,
-        data: [UInt8]?,
-        reportsErrors: Bool
-    )
-        -> ResponseSerialization<[UInt8]>
-    {
-        switch base.gate(response: response, data: data, reportsErrors: reportsErrors) {
-        case .stop(let error): return ResponseSerialization(object: nil, error: error)
-        case .proceed(let error): return ResponseSerialization(object: data, error: error)
+    public func serialize(response: ResponseValue?, data: [UInt8]?, reportsErrors: Bool) -> ResponseSerialization<[UInt8]> {
+        base.gated(response: response, data: data, reportsErrors: reportsErrors) { validationError in
+            ResponseSerialization(object: data, error: validationError)
         }
     }
 }

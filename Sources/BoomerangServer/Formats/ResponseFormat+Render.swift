@@ -5,10 +5,10 @@ extension ResponseFormat {
     /// property lists with sorted keys and null keys omitted, XML with a `<boomerang>` root.
     func render(_ document: StructuredValue) throws(FormatWriterError) -> [UInt8] {
         switch self {
-        case .json: try JSONWriter(options: .pretty).write(document)
+        case .json: try JSONWriter(configuration: .pretty).write(document)
         case .plist: try PropertyListXMLWriter().write(document)
         case .binaryPlist: try BinaryPropertyListWriter().write(document)
-        case .xml: try XMLWriter(options: .init(rootElementName: "boomerang")).write(document)
+        case .xml: try XMLWriter(configuration: .init(rootElementName: "boomerang")).write(document)
         }
     }
 }

@@ -15,7 +15,7 @@ extension ScenarioCatalogue {
 
     /// ``jsonDocument()`` as UTF-8 JSON text, pretty-printed when asked.
     public func renderJSON(pretty: Bool = false) -> [UInt8] {
-        let writer = JSONWriter(options: pretty ? .pretty : .compact)
+        let writer = JSONWriter(configuration: pretty ? .pretty : .compact)
         // Depth is at most six here, far below the writer's limit.
         return (try? writer.write(jsonDocument())) ?? []
     }

@@ -39,7 +39,7 @@ enum ScenarioRoutes {
             throw ServerError(.unknownScenario, "no scenario \(id); GET /scenarios lists them", value: String(id))
         }
         guard describes else { return scenario.response }
-        var body = (try? JSONWriter(options: .pretty).write(catalogue.describe(scenario))) ?? []
+        var body = (try? JSONWriter(configuration: .pretty).write(catalogue.describe(scenario))) ?? []
         if body.isEmpty { body = Array("{}".utf8) }
         return Response(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }

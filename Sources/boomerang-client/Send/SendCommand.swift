@@ -116,7 +116,7 @@ struct SendCommand: ParsableCommand {
     }
 
     private func printReport(_ value: StructuredValue) throws {
-        let bytes = try JSONWriter(options: JSONWriter.Options(trailingNewline: true)).write(value)
+        let bytes = try JSONWriter(configuration: JSONWriterConfiguration(trailingNewline: true)).write(value)
         FileHandle.standardOutput.write(Data(bytes))
     }
 }

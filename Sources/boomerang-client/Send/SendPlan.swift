@@ -83,11 +83,12 @@ struct SendPlan {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
+        let base = HTTPRequestSerializer(environment: .current)
         let requestSerializer: any RequestSerializer =
             switch encoding {
-            case .json: JSONRequestSerializer()
-            case .plist: PropertyListRequestSerializer()
-            case .form, .multipart: HTTPRequestSerializer()
+            case .json: JSONRequestSerializer(base: base)
+            case .plist: PropertyListRequestSerializer(base: base)
+            case .form, .multipart: base
             }
         return SessionManager(
             configuration: configuration,

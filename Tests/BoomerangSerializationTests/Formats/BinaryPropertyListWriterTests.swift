@@ -81,7 +81,7 @@ import Testing
     @Test func nullStrategies() throws {
         let value: StructuredValue = ["a": nil, "b": [nil, 1]]
         #expect(try PropertyListReader().read(try BinaryPropertyListWriter().write(value)) == ["b": [1]])
-        let marked = BinaryPropertyListWriter(options: .init(nullStrategy: .string("<null>")))
+        let marked = BinaryPropertyListWriter(configuration: .init(nullStrategy: .string("<null>")))
         #expect(try PropertyListReader().read(try marked.write(value)) == ["a": "<null>", "b": ["<null>", 1]])
         #expect(try PropertyListReader().read(try BinaryPropertyListWriter().write(nil)) == "")
     }
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func refusesTreesDeeperThanTheLimit() {
-        let writer = BinaryPropertyListWriter(options: .init(maximumDepth: 1))
+        let writer = BinaryPropertyListWriter(configuration: .init(maxDepth: 1))
         #expect(throws: FormatWriterError(code: .depthLimitExceeded, depth: 2)) { try writer.write(["a": [1]]) }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct JSONParserTests {
-    private func parse(_ text: String, _ configuration: JSONParser.Configuration = .init()) throws(JSONParseError) -> StructuredValue {
+    private func parse(_ text: String, _ configuration: JSONParserConfiguration = .init()) throws(JSONParseError) -> StructuredValue {
         try JSONParser(configuration: configuration).parse(Array(text.utf8))
     }
 
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func skipsByteOrderMarkWhenConfigured() throws {
-        let configuration = JSONParser.Configuration(byteOrderMark: .skip)
+        let configuration = JSONParserConfiguration(byteOrderMark: .skip)
         #expect(try parse("\u{FEFF}[1]", configuration) == [1])
         #expect(throws: JSONParseError(code: .trailingData, value: "x", offset: 6)) { try parse("\u{FEFF}[1]x", configuration) }
     }
@@ -119,14 +119,14 @@ import Testing
     }
 
     @Test func duplicateKeysFirstWins() throws {
-        let configuration = JSONParser.Configuration(duplicateKeys: .firstWins)
+        let configuration = JSONParserConfiguration(duplicateKeys: .firstWins)
         let document = try JSONParser(configuration: configuration).parseDocument(Array(#"{"a":1,"a":3}"#.utf8))
         #expect(document.value == ["a": 1])
         #expect(document.duplicateKeys == [.init(key: "a", offset: 7)])
     }
 
     @Test func duplicateKeysRejected() {
-        let configuration = JSONParser.Configuration(duplicateKeys: .reject)
+        let configuration = JSONParserConfiguration(duplicateKeys: .reject)
         #expect(throws: JSONParseError(code: .duplicateKey, value: "a", offset: 21)) {
             try parse(#"{"a":1, "b":{"a":2}, "a":3}"#, configuration)
         }
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func depthLimitCountsContainers() throws {
-        let configuration = JSONParser.Configuration(maximumDepth: 3)
+        let configuration = JSONParserConfiguration(maxDepth: 3)
         #expect(try parse("[[[1]]]", configuration) == [[[1]]])
         #expect(throws: JSONParseError(code: .depthLimitExceeded, value: "{\"a\":1}]]]", offset: 3)) {
             try parse("[[[{\"a\":1}]]]", configuration)
@@ -161,13 +161,13 @@ import Testing
     }
 
     @Test func inputSizeLimit() throws {
-        let configuration = JSONParser.Configuration(maximumInputSize: 4)
+        let configuration = JSONParserConfiguration(maxInputBytes: 4)
         #expect(try parse("[12]", configuration) == [12])
         #expect(throws: JSONParseError(code: .inputTooLarge, value: "", offset: 4)) { try parse("[123]", configuration) }
     }
 
     @Test func numberLengthLimit() throws {
-        let configuration = JSONParser.Configuration(maximumNumberLength: 5)
+        let configuration = JSONParserConfiguration(maxNumberBytes: 5)
         #expect(try parse("12345", configuration) == 12345)
         #expect(try parse("-1.25", configuration) == -1.25)
         #expect(throws: JSONParseError(code: .numberTooLong, value: "123456]", offset: 1)) { try parse("[123456]", configuration) }

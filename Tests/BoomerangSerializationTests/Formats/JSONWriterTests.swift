@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct JSONWriterTests {
-    private func compact(_ value: StructuredValue, options: JSONWriter.Options = .compact) throws -> String {
-        String(decoding: try JSONWriter(options: options).write(value), as: UTF8.self)
+    private func compact(_ value: StructuredValue, configuration: JSONWriterConfiguration = .compact) throws -> String {
+        String(decoding: try JSONWriter(configuration: configuration).write(value), as: UTF8.self)
     }
 
     @Test(arguments: [
@@ -77,22 +77,22 @@ import Testing
             }
 
             """
-        #expect(try compact(value, options: .pretty) == expected)
+        #expect(try compact(value, configuration: .pretty) == expected)
     }
 
     @Test func prettyScalarRootHasOnlyTheNewline() throws {
-        #expect(try compact("x", options: .pretty) == "\"x\"\n")
+        #expect(try compact("x", configuration: .pretty) == "\"x\"\n")
     }
 
     @Test func escapesNonASCIILikePythonEnsureASCII() throws {
-        let options = JSONWriter.Options(escapeNonASCII: true)
-        #expect(try compact("aé€😀\u{10FFFF}\n", options: options) == #""a\u00e9\u20ac\ud83d\ude00\udbff\udfff\n""#)
-        #expect(try compact(["ключ": 1], options: options) == #"{"\u043a\u043b\u044e\u0447":1}"#)
+        let configuration = JSONWriterConfiguration(escapeNonASCII: true)
+        #expect(try compact("aé€😀\u{10FFFF}\n", configuration: configuration) == #""a\u00e9\u20ac\ud83d\ude00\udbff\udfff\n""#)
+        #expect(try compact(["ключ": 1], configuration: configuration) == #"{"\u043a\u043b\u044e\u0447":1}"#)
     }
 
     @Test func writesDataURLs() throws {
-        let options = JSONWriter.Options(dataEncoding: .dataURL(mediaType: "application/octet-stream"))
-        #expect(try compact(.data([1, 2, 3]), options: options) == #""data:application/octet-stream;base64,AQID""#)
+        let configuration = JSONWriterConfiguration(dataEncoding: .dataURL(mediaType: "application/octet-stream"))
+        #expect(try compact(.data([1, 2, 3]), configuration: configuration) == #""data:application/octet-stream;base64,AQID""#)
     }
 
     @Test func appendsToExistingOutput() throws {
@@ -104,9 +104,9 @@ import Testing
     @Test func refusesTreesDeeperThanTheLimit() throws {
         var value: StructuredValue = 1
         for _ in 0..<5 { value = [value] }
-        let writer = JSONWriter(options: JSONWriter.Options(maximumDepth: 4))
+        let writer = JSONWriter(configuration: JSONWriterConfiguration(maxDepth: 4))
         #expect(throws: FormatWriterError(code: .depthLimitExceeded, depth: 5)) { try writer.write(value) }
-        #expect(try JSONWriter(options: JSONWriter.Options(maximumDepth: 5)).write(value) == Array("[[[[[1]]]]]".utf8))
+        #expect(try JSONWriter(configuration: JSONWriterConfiguration(maxDepth: 5)).write(value) == Array("[[[[[1]]]]]".utf8))
     }
 
     @Test func foundationReadsWhatItWrites() throws {
@@ -124,8 +124,8 @@ import Testing
     func parserReadsBackRandomTrees(seed: Int) throws {
         var generator = SplitMix64(seed: UInt64(seed))
         let value = StructuredValue.random(using: &generator, depth: 5, leaves: .json)
-        for options in [JSONWriter.Options.compact, .pretty, JSONWriter.Options(escapeNonASCII: true)] {
-            let bytes = try JSONWriter(options: options).write(value)
+        for configuration in [JSONWriterConfiguration.compact, .pretty, JSONWriterConfiguration(escapeNonASCII: true)] {
+            let bytes = try JSONWriter(configuration: configuration).write(value)
             let parsed = try JSONParser().parse(bytes)
             #expect(parsed == Self.jsonNormalized(value), "seed \(seed)")
         }

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func rejectsInputOverTheSizeLimit() {
-        let reader = PropertyListReader(configuration: .init(maximumInputSize: 8))
+        let reader = PropertyListReader(configuration: .init(maxInputBytes: 8))
         #expect(throws: PropertyListReadError(code: .inputTooLarge, value: "", offset: 8)) {
             try reader.read(Array("bplist00x".utf8))
         }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func rejectsNestingOverTheDepthLimit() throws {
-        let reader = PropertyListReader(configuration: .init(maximumDepth: 2))
+        let reader = PropertyListReader(configuration: .init(maxDepth: 2))
         let ok = Array("<plist><array><array><string>x</string></array></array></plist>".utf8)
         #expect(try reader.read(ok) == [["x"]])
         let deep = Array("<plist><array><array><array/></array></array></plist>".utf8)

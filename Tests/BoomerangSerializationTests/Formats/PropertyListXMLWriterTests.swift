@@ -10,8 +10,8 @@ import Testing
 
         """
 
-    private func text(_ value: StructuredValue, _ options: PropertyListXMLWriter.Options = .init()) throws -> String {
-        String(decoding: try PropertyListXMLWriter(options: options).write(value), as: UTF8.self)
+    private func text(_ value: StructuredValue, _ configuration: PropertyListXMLWriterConfiguration = .init()) throws -> String {
+        String(decoding: try PropertyListXMLWriter(configuration: configuration).write(value), as: UTF8.self)
     }
 
     private func foundationText(_ object: Any) throws -> String {
@@ -50,21 +50,21 @@ import Testing
     }
 
     @Test func insertionOrderOnRequest() throws {
-        let options = PropertyListXMLWriter.Options(keyOrder: .insertion)
-        #expect(try text(["b": 1, "a": 2], options) == Self.header + "<dict>\n\t<key>b</key>\n\t<integer>1</integer>\n\t<key>a</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n")
+        let configuration = PropertyListXMLWriterConfiguration(keyOrder: .insertion)
+        #expect(try text(["b": 1, "a": 2], configuration) == Self.header + "<dict>\n\t<key>b</key>\n\t<integer>1</integer>\n\t<key>a</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n")
     }
 
     @Test func nullStrategies() throws {
         let value: StructuredValue = ["a": nil, "b": [nil, 1]]
         #expect(try text(value) == Self.header + "<dict>\n\t<key>b</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict>\n</plist>\n")
         #expect(try text(nil) == Self.header + "<string></string>\n</plist>\n")
-        let marked = PropertyListXMLWriter.Options(nullStrategy: .string("<null>"))
+        let marked = PropertyListXMLWriterConfiguration(nullStrategy: .string("<null>"))
         #expect(try text(["a": nil], marked) == Self.header + "<dict>\n\t<key>a</key>\n\t<string>&lt;null&gt;</string>\n</dict>\n</plist>\n")
         #expect(try text(nil, marked) == Self.header + "<string>&lt;null&gt;</string>\n</plist>\n")
     }
 
     @Test func refusesTreesDeeperThanTheLimit() {
-        let writer = PropertyListXMLWriter(options: .init(maximumDepth: 2))
+        let writer = PropertyListXMLWriter(configuration: .init(maxDepth: 2))
         #expect(throws: FormatWriterError(code: .depthLimitExceeded, depth: 3)) { try writer.write([[[1]]]) }
     }
 

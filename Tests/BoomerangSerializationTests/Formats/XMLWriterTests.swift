@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct XMLWriterTests {
-    private func text(_ value: StructuredValue, _ options: XMLWriter.Options = .init()) throws -> String {
-        String(decoding: try XMLWriter(options: options).write(value), as: UTF8.self)
+    private func text(_ value: StructuredValue, _ configuration: XMLWriterConfiguration = .init()) throws -> String {
+        String(decoding: try XMLWriter(configuration: configuration).write(value), as: UTF8.self)
     }
 
     @Test func writesGoldenDocument() throws {
@@ -40,9 +40,9 @@ import Testing
     }
 
     @Test func compactOutput() throws {
-        let options = XMLWriter.Options(rootElementName: "echo", pretty: false)
-        #expect(try text(["a": [1]], options) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<echo type=\"object\"><a type=\"array\"><item type=\"int\">1</item></a></echo>\n")
-        #expect(try text(nil, options) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<echo type=\"null\"/>\n")
+        let configuration = XMLWriterConfiguration(rootElementName: "echo", pretty: false)
+        #expect(try text(["a": [1]], configuration) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<echo type=\"object\"><a type=\"array\"><item type=\"int\">1</item></a></echo>\n")
+        #expect(try text(nil, configuration) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<echo type=\"null\"/>\n")
     }
 
     @Test(arguments: [
@@ -58,8 +58,8 @@ import Testing
         (["\u{0}": 1], #"<root type="object"><item key-encoding="base64" key="AA==" type="int">1</item></root>"#),
     ] as [(StructuredValue, String)])
     func escapesAndSpellsLeaves(value: StructuredValue, element: String) throws {
-        let options = XMLWriter.Options(pretty: false)
-        #expect(try text(value, options) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element + "\n")
+        let configuration = XMLWriterConfiguration(pretty: false)
+        #expect(try text(value, configuration) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element + "\n")
     }
 
     @Test(arguments: [
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func refusesTreesDeeperThanTheLimit() {
-        let writer = XMLWriter(options: .init(maximumDepth: 1))
+        let writer = XMLWriter(configuration: .init(maxDepth: 1))
         #expect(throws: FormatWriterError(code: .depthLimitExceeded, depth: 2)) { try writer.write([[1]]) }
     }
 

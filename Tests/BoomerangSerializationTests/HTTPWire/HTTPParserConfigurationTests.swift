@@ -4,13 +4,13 @@ import Testing
 @Suite struct HTTPParserConfigurationTests {
     @Test func defaultsFollowTheRobustnessSpecAndAreStrict() {
         let configuration = HTTPParserConfiguration()
-        #expect(configuration.maxRequestLineLength == 8192)
+        #expect(configuration.maxRequestLineBytes == 8192)
         #expect(configuration.maxHeaderBytes == 32768)
         #expect(configuration.maxHeaderCount == 256)
-        #expect(configuration.maxBodySize == 10 * 1024 * 1024)
-        #expect(configuration.maxChunkSizeLength == 64)
-        #expect(configuration.maxChunkExtensionLength == 4096)
-        #expect(configuration.maxChunkExtensionTotal == 65536)
+        #expect(configuration.maxBodyBytes == 10 * 1024 * 1024)
+        #expect(configuration.maxChunkSizeBytes == 64)
+        #expect(configuration.maxChunkExtensionBytes == 4096)
+        #expect(configuration.maxTotalChunkExtensionBytes == 65536)
         #expect(!configuration.keepsTrailers)
         #expect(!configuration.allowsBareLineFeed)
         #expect(!configuration.allowsObsoleteLineFolding)

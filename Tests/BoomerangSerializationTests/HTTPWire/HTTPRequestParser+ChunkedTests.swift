@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func chunkExtensionCap() {
-        let configuration = HTTPParserConfiguration(maxChunkExtensionLength: 10)
+        let configuration = HTTPParserConfiguration(maxChunkExtensionBytes: 10)
         let fits = Self.run("1;" + String(repeating: "e", count: 10) + "\r\nx\r\n0\r\n\r\n", configuration: configuration)
         #expect(fits.requests.first?.body == [UInt8(ascii: "x")])
         let over = Self.run("1;" + String(repeating: "e", count: 11) + "\r\nx\r\n0\r\n\r\n", configuration: configuration)
@@ -98,7 +98,7 @@ import Testing
         let over = Self.run(String(repeating: chunk, count: 65) + "0\r\n\r\n")
         #expect(over.error?.code == .chunkExtensionTooLong)
         #expect(over.error?.offset == 56 + 64 * chunk.utf8.count + 2 + 64)
-        let configuration = HTTPParserConfiguration(maxChunkExtensionTotal: 3)
+        let configuration = HTTPParserConfiguration(maxTotalChunkExtensionBytes: 3)
         #expect(Self.run("1;abc\r\nx\r\n1;d\r\ny\r\n0\r\n\r\n", configuration: configuration).error?.code == .chunkExtensionTooLong)
         #expect(Self.run("1;ab\r\nx\r\n0;c\r\n\r\n", configuration: configuration).error == nil)
     }
@@ -113,7 +113,7 @@ import Testing
 
     @Test(arguments: [Feed.whole, .byteByByte])
     func sumOfChunksOverTheLimitFailsAtTheCrossingChunk(feed: Feed) {
-        let configuration = HTTPParserConfiguration(maxBodySize: 10)
+        let configuration = HTTPParserConfiguration(maxBodyBytes: 10)
         let run = Self.run("5\r\nhello\r\n5\r\nworld\r\n1\r\n!\r\n0\r\n\r\n", configuration: configuration, feed: feed)
         #expect(run.error?.code == .bodyTooLarge)
         #expect(run.error?.offset == 56 + 20)

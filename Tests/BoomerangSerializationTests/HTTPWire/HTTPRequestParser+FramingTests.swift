@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func contentLengthAtInt64MaxIsOnlyTooLarge() {
-        let configuration = HTTPParserConfiguration(maxBodySize: .max)
+        let configuration = HTTPParserConfiguration(maxBodyBytes: .max)
         let bytes = Array((Self.post + "Content-Length: 9223372036854775807\r\n\r\nabc").utf8)
         let run = HTTPRequestParser.run(bytes, configuration: configuration)
         #expect(run.error == nil)
@@ -183,7 +183,7 @@ import Testing
     }
 
     @Test func expectContinueWithATooLargeBodyFailsAtTheHead() {
-        let configuration = HTTPParserConfiguration(maxBodySize: 1000)
+        let configuration = HTTPParserConfiguration(maxBodyBytes: 1000)
         let bytes = Array((Self.post + "Expect: 100-continue\r\nContent-Length: 5000000\r\n\r\n").utf8)
         let run = HTTPRequestParser.run(bytes, configuration: configuration)
         #expect(run.error == HTTPParseError(code: .bodyTooLarge, value: "5000000", offset: 64))
@@ -191,7 +191,7 @@ import Testing
     }
 
     @Test func bodyExactlyAtTheLimitPassesAndOneMoreFails() {
-        let configuration = HTTPParserConfiguration(maxBodySize: 4)
+        let configuration = HTTPParserConfiguration(maxBodyBytes: 4)
         let fits = HTTPRequestParser.run(Array((Self.post + "Content-Length: 4\r\n\r\nabcd").utf8), configuration: configuration)
         #expect(fits.requests.first?.body == Array("abcd".utf8))
         let over = HTTPRequestParser.run(Array((Self.post + "Content-Length: 5\r\n\r\nabcde").utf8), configuration: configuration)

@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func requestLineAtTheLimitPassesAndOneMoreByteFails() {
-        let configuration = HTTPParserConfiguration(maxRequestLineLength: 32)
+        let configuration = HTTPParserConfiguration(maxRequestLineBytes: 32)
         let fits = "GET /" + String(repeating: "a", count: 18) + " HTTP/1.1"
         #expect(fits.utf8.count == 32)
         let ok = HTTPRequestParser.run(Array((fits + "\r\nHost: a\r\n\r\n").utf8), configuration: configuration)

@@ -85,12 +85,16 @@ import Testing
 
     @Test(arguments: [1, 2, 7, 64, 4096, 65536])
     func readsIdenticallyThroughAnyBufferSize(bufferSize: Int) throws {
-        let directory = try TemporaryDirectory()
         var generator = SplitMix64(seed: 42)
         let fileBytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let path = try directory.file("data.bin", contents: fileBytes)
         var form = Self.twoPartForm()
-        try form.appendPart(filePath: path, name: "upload")
+        form.appendPart(
+            stream: BodyStream(length: 20_000) { BytesReader(bytes: fileBytes, maxPiece: 4093) },
+            name: "upload",
+            filename: "data.bin",
+            length: 20_000,
+            mimeType: "application/octet-stream"
+        )
         form.appendPart(
             stream: BodyStream(length: 5) { BytesReader(bytes: Array("12345".utf8)) },
             name: "s",
@@ -148,79 +152,6 @@ import Testing
         #expect(try readAll(&reader, bufferSize: 64) == Array(wire: Self.twoPartWire))
     }
 
-    @Test func fileURLPartsTakeNameAndTypeFromThePath() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file("cert.cer", contents: Array("CERT".utf8))
-        var form = MultipartFormData(boundary: "B")
-        try form.appendPart(fileURL: URL(fileURLWithPath: path), name: "c")
-        try form.appendPart(fileURL: URL(fileURLWithPath: path), name: "d", filename: "x.y", mimeType: "a/b")
-        #expect(
-            form.parts.map(\.headers) == [
-                [
-                    "Content-Disposition": "form-data; name=\"c\"; filename=\"cert.cer\"",
-                    "Content-Type": "application/x-x509-ca-cert",
-                ],
-                ["Content-Disposition": "form-data; name=\"d\"; filename=\"x.y\"", "Content-Type": "a/b"],
-            ]
-        )
-        #expect(form.parts.map(\.bodyLength) == [4, 4])
-        let parts = try MultipartParser.parts(of: try form.encodedBytes(), boundary: "B")
-        #expect(parts.map(\.body) == [Array("CERT".utf8), Array("CERT".utf8)])
-    }
-
-    @Test func badFileURLsAreAFNetworkingErrors() throws {
-        var form = MultipartFormData(boundary: "B")
-        let http = try #require(URL(string: "http://example.com/a.txt"))
-        let notFile = #expect(throws: MultipartFormDataError(code: .notAFileURL, value: "http://example.com/a.txt")) {
-            try form.appendPart(fileURL: http, name: "f")
-        }
-        #expect(notFile?.domain == "com.alamofire.error.serialization.request")
-        #expect(notFile?.errorCode == -1000)
-        #expect(notFile?.failureReason == "Expected URL to be a file URL")
-        let missing = "/nonexistent-boomerang/file.txt"
-        let unreachable = #expect(
-            throws: MultipartFormDataError(code: .fileNotReachable, value: missing, systemError: ENOENT)
-        ) {
-            try form.appendPart(fileURL: URL(fileURLWithPath: missing), name: "f")
-        }
-        #expect(unreachable?.errorCode == -1000)
-        #expect(unreachable?.failureReason == "File URL not reachable.")
-        #expect(form.parts.isEmpty)
-    }
-
-    @Test func theFileSizeIsTakenWhenThePartIsAppended() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file("f.txt", contents: Array("abc".utf8))
-        var form = MultipartFormData(boundary: "B")
-        try form.appendPart(filePath: path, name: "f")
-        #expect(form.parts[0].bodyLength == 3)
-        let headerEnd: Int64 = 5 + 88
-        _ = try directory.file("f.txt", contents: Array("abcdef".utf8))
-        #expect(throws: MultipartFormDataError(code: .bodyLongerThanDeclared, value: path, offset: headerEnd + 3)) {
-            try form.encodedBytes()
-        }
-        _ = try directory.file("f.txt", contents: Array("a".utf8))
-        #expect(throws: MultipartFormDataError(code: .bodyShorterThanDeclared, value: path, offset: headerEnd + 1)) {
-            try form.encodedBytes()
-        }
-        try FileManager.default.removeItem(atPath: path)
-        #expect(
-            throws: MultipartFormDataError(code: .fileOpenFailed, value: path, offset: headerEnd, systemError: ENOENT)
-        ) {
-            try form.encodedBytes()
-        }
-    }
-
-    @Test func aDirectoryFailsWhenRead() throws {
-        let directory = try TemporaryDirectory()
-        var form = MultipartFormData(boundary: "B")
-        try form.appendPart(filePath: directory.path, name: "d", filename: "d", mimeType: "x/y")
-        #expect(form.parts[0].bodyLength > 0)
-        let error = #expect(throws: MultipartFormDataError.self) { try form.encodedBytes() }
-        #expect(error?.code == .fileReadFailed)
-        #expect(error?.systemError == EISDIR)
-    }
-
     @Test func streamsMustMatchTheirDeclaredLength() {
         for (bytes, code) in [
             ("ab", MultipartFormDataError.Code.bodyShorterThanDeclared), ("abcd", .bodyLongerThanDeclared),
@@ -241,12 +172,12 @@ import Testing
         }
     }
 
-    @Test func throttlingLimitsReadsAndSleepsAfterEachChunkOfAPart() throws {
-        let sleeps = Mutex<[Double]>([])
+    @Test func throttlingLimitsReadsAndPausesAfterEachChunkOfAPart() throws {
+        let pauses = Mutex<[Double]>([])
         var form = MultipartFormData(boundary: Self.boundary)
         form.appendPart(formData: Array("bar".utf8), name: "foo")
-        form.throttleBandwidth(packetSize: 10, delay: 0.5)
-        form.sleep = { seconds in sleeps.withLock { $0.append(seconds) } }
+        let record: @Sendable (Double) -> Void = { seconds in pauses.withLock { $0.append(seconds) } }
+        form.throttleBandwidth(packetSize: 10, delay: 0.5, pause: record)
         var reader = form.makeReader()
         var sizes: [Int] = []
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -256,23 +187,21 @@ import Testing
             sizes.append(count)
         }
         #expect(sizes == Array(repeating: 10, count: 11) + [1])
-        #expect(sleeps.withLock { $0 } == Array(repeating: 0.5, count: 12))
+        #expect(pauses.withLock { $0 } == Array(repeating: 0.5, count: 12))
 
         var two = Self.twoPartForm()
-        two.throttleBandwidth(packetSize: 1000, delay: 0.25)
-        sleeps.withLock { $0 = [] }
-        two.sleep = { seconds in sleeps.withLock { $0.append(seconds) } }
+        two.throttleBandwidth(packetSize: 1000, delay: 0.25, pause: record)
+        pauses.withLock { $0 = [] }
         var twoReader = two.makeReader()
         #expect(try readAll(&twoReader, bufferSize: 4096) == Array(wire: Self.twoPartWire))
-        // One read crossing both parts: a sleep after each part.
-        #expect(sleeps.withLock { $0 } == [0.25, 0.25])
-        // A read that starts at the end of an empty body reads nothing from that part: no sleep for it.
+        // One read crossing both parts: a pause after each part.
+        #expect(pauses.withLock { $0 } == [0.25, 0.25])
+        // A read that starts at the end of an empty body reads nothing from that part: no pause for it.
         var empty = MultipartFormData(boundary: "B")
         empty.appendPart(formData: [], name: "a")
         empty.appendPart(formData: Array("x".utf8), name: "b")
-        empty.throttleBandwidth(packetSize: 49, delay: 1)
-        sleeps.withLock { $0 = [] }
-        empty.sleep = { seconds in sleeps.withLock { $0.append(seconds) } }
+        empty.throttleBandwidth(packetSize: 49, delay: 1, pause: record)
+        pauses.withLock { $0 = [] }
         var emptyReader = empty.makeReader()
         var emptySizes: [Int] = []
         while true {
@@ -281,77 +210,68 @@ import Testing
             emptySizes.append(count)
         }
         #expect(emptySizes == [49, 49, 12])
-        #expect(sleeps.withLock { $0 } == [1, 1, 1])
+        #expect(pauses.withLock { $0 } == [1, 1, 1])
         #expect(MultipartFormData.suggestedPacketSize3G == 16384)
         #expect(MultipartFormData.suggestedDelay3G == 0.2)
+        // Unthrottled, nothing is called and a read crosses parts.
+        var plain = Self.twoPartForm().makeReader()
+        #expect(try readAll(&plain, bufferSize: 4096) == Array(wire: Self.twoPartWire))
+        #expect(Self.twoPartForm().pause == nil)
     }
 
-    @Test func writesTheBodyToAFile() throws {
-        let directory = try TemporaryDirectory()
-        let destination = directory.path + "/body"
-        _ = try directory.file("body", contents: Array(repeating: 0x41, count: 10_000))
-        let form = Self.twoPartForm()
-        let request = form.finalizing(HTTPRequest(method: .post, url: "http://x/"))
-        let written = try MultipartFormData.writeBodyStream(of: request, toFile: destination)
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: destination))) == Array(wire: Self.twoPartWire))
-        #expect(written.headers == request.headers)
-        #expect(written.headers["Content-Length"] == "\(Self.twoPartWire.utf8.count)")
-        guard case .none = written.body else {
-            Issue.record("the returned request has no body")
-            return
-        }
-        #expect(try form.writeBody(toFile: destination) == Int64(Self.twoPartWire.utf8.count))
-        #expect(throws: MultipartFormDataError(code: .noBodyStream, value: "http://x/")) {
-            try MultipartFormData.writeBodyStream(of: HTTPRequest(method: .post, url: "http://x/"), toFile: destination)
-        }
-        let nowhere = directory.path + "/missing/dir/body"
-        #expect(throws: MultipartFormDataError(code: .destinationOpenFailed, value: nowhere, systemError: ENOENT)) {
-            try form.writeBody(toFile: nowhere)
-        }
-    }
-
-    /// A sparse file of a few MiB streams from disk and comes back intact; the 1 GiB case is in
-    /// the benchmark (`swift run -c release BoomerangBenchmarks multipart-write-memory`).
-    @Test func streamsASparseFile() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path + "/sparse.bin"
-        let size = 4 << 20
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        #expect(descriptor >= 0)
-        #expect(ftruncate(descriptor, off_t(size - 4)) == 0)
-        #expect(pwrite(descriptor, "TAIL", 4, off_t(size - 4)) == 4)
-        close(descriptor)
-        var form = MultipartFormData(boundary: Self.boundary)
-        try form.appendPart(filePath: path, name: "big")
-        for bufferSize in [65536, 4093] {
-            var reader = form.makeReader()
-            var parser = try MultipartParser(boundary: Self.boundary)
-            var bodyCount = 0
-            var nonZero: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: bufferSize)
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-                if count == 0 { break }
-                try parser.parse(Array(buffer[..<count])) { event in
-                    if case .body(let bytes) = event {
-                        bodyCount += bytes.count
-                        nonZero += bytes.filter { $0 != 0 }
-                    }
-                }
-            }
-            try parser.finish { _ in }
-            #expect(bodyCount == size)
-            #expect(nonZero == Array("TAIL".utf8))
-            #expect(reader.bytesRead == form.contentLength)
+    /// A stream's own `MultipartFormDataError` (what the client's file reader throws) keeps its
+    /// code, value and errno and gains the offset; other errors become `streamReadFailed`.
+    @Test func streamErrorsKeepTheirCodeAndGainTheOffset() {
+        let disposition = "form-data; name=\"s\"; filename=\"f\""
+        let headerEnd: Int64 = 5 + 77
+        let opening = MultipartFormDataError(code: .fileOpenFailed, value: "/p", systemError: 2)
+        let reading = MultipartFormDataError(code: .fileReadFailed, value: "/p", systemError: 21)
+        let cases: [(BodyStream, MultipartFormDataError)] = [
+            (
+                BodyStream(length: 3) { () throws(MultipartFormDataError) -> any BodyReader in throw opening },
+                MultipartFormDataError(code: .fileOpenFailed, value: "/p", offset: headerEnd, systemError: 2)
+            ),
+            (
+                BodyStream(length: 3) { FailingReader(error: reading) },
+                MultipartFormDataError(code: .fileReadFailed, value: "/p", offset: headerEnd, systemError: 21)
+            ),
+            (
+                BodyStream(length: 3) { FailingReader(error: BrokenSource()) },
+                MultipartFormDataError(code: .streamReadFailed, value: disposition, offset: headerEnd, underlying: "broken")
+            ),
+        ]
+        for (stream, expected) in cases {
+            var form = MultipartFormData(boundary: "B")
+            form.appendPart(stream: stream, name: "s", filename: "f", length: 3, mimeType: "t/p")
+            #expect(throws: expected) { try form.encodedBytes() }
         }
     }
 
-    @Test func pathComponents() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file(".hidden", contents: [1])
+    /// A stream with an origin (a file's path) is named by it in length errors.
+    @Test func aStreamOriginNamesLengthErrors() {
         var form = MultipartFormData(boundary: "B")
-        try form.appendPart(filePath: path, name: "h")
-        #expect(form.parts[0].headers["Content-Type"] == "application/octet-stream")
-        #expect(form.parts[0].headers["Content-Disposition"] == "form-data; name=\"h\"; filename=\".hidden\"")
+        form.appendPart(
+            stream: BodyStream(length: 3, origin: "/data/f.txt") { BytesReader(bytes: Array("ab".utf8)) },
+            name: "s",
+            filename: "f",
+            length: 3,
+            mimeType: "t/p"
+        )
+        let expected = MultipartFormDataError(code: .bodyShorterThanDeclared, value: "/data/f.txt", offset: 5 + 77 + 2)
+        #expect(throws: expected) { try form.encodedBytes() }
+    }
+}
+
+/// An error that is not the form's own.
+private struct BrokenSource: Error, CustomStringConvertible {
+    var description: String { "broken" }
+}
+
+/// A body reader that fails on its first read.
+private struct FailingReader: BodyReader {
+    var error: any Error
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        throw error
     }
 }

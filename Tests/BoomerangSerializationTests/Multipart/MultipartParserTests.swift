@@ -342,7 +342,7 @@ import Testing
         let small = parse(
             Array("--b\r\n\r\n\r\n--b\r\n\r\n\r\n--b--".utf8),
             boundary: "b",
-            configuration: MultipartParserConfiguration(maximumParts: 1)
+            configuration: MultipartParserConfiguration(maxPartCount: 1)
         )
         #expect(small.error == MultipartParserError(code: .tooManyParts, value: "b", offset: 14))
     }

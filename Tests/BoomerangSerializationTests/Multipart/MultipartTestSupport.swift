@@ -85,33 +85,15 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// A temporary directory removed when the test ends.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "boomerang-multipart-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String, contents: [UInt8]) throws -> String {
-        let filePath = path + "/" + name
-        try Data(contents).write(to: URL(fileURLWithPath: filePath))
-        return filePath
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
-/// A body reader over bytes, for stream parts.
+/// A body reader over bytes, for stream parts; it returns at most `maxPiece` bytes a read, as a
+/// file or a socket may.
 struct BytesReader: BodyReader {
     var bytes: [UInt8]
+    var maxPiece = Int.max
     var offset = 0
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = Swift.min(buffer.count, bytes.count - offset)
+        let count = Swift.min(buffer.count, bytes.count - offset, maxPiece)
         buffer.copyBytes(from: bytes[offset..<offset + count])
         offset += count
         return count

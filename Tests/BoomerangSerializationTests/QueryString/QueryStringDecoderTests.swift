@@ -97,7 +97,7 @@ import Testing
 
     @Test func q02KeepsDeepRemainderAsLiteralKey() throws {
         let key = "a" + String(repeating: "[b]", count: 10_000)
-        let tree = try QueryStringDecoder(limits: .init(maxKeyBytes: 40_000)).decode(key + "=1")
+        let tree = try QueryStringDecoder(configuration: .init(maxKeyBytes: 40_000)).decode(key + "=1")
         var node = tree["a"]
         for _ in 0..<5 {
             guard case .dictionary(let children) = node else { Issue.record("not a dictionary"); return }
@@ -183,7 +183,7 @@ import Testing
     }
 
     @Test func q09ManyDistinctKeys() throws {
-        let decoder = QueryStringDecoder(limits: .init(maxPairs: 10_000))
+        let decoder = QueryStringDecoder(configuration: .init(maxPairCount: 10_000))
         let input = (0..<10_000).map { "Aa\($0)BB=\($0)" }.joined(separator: "&")
         let tree = try decoder.decode(input)
         #expect(tree.count == 10_000)

@@ -183,9 +183,9 @@ import Testing
     func serializer(
         _ types: Set<String>?,
         status: Set<Int>? = Set(200..<300),
-        options: AlamofireOptions = AlamofireOptions()
+        configuration: AlamofireConfiguration = AlamofireConfiguration()
     ) -> HTTPResponseSerializer {
-        HTTPResponseSerializer(acceptableStatusCodes: status, acceptableContentTypes: types, mode: .alamofire(options))
+        HTTPResponseSerializer(acceptableStatusCodes: status, acceptableContentTypes: types, mode: .alamofire(configuration))
     }
 
     @Test(arguments: [
@@ -291,9 +291,9 @@ import Testing
     }
 
     @Test func googleXSSIPrefixIsDropped() {
-        let options = AlamofireOptions(dataPreprocessor: .googleXSSI)
-        let result = serializer(nil, options: options).serialize(response: .fixture(), data: bytes(")]}',\n{\"a\":1}"))
+        let configuration = AlamofireConfiguration(dataPreprocessor: .googleXSSI)
+        let result = serializer(nil, configuration: configuration).serialize(response: .fixture(), data: bytes(")]}',\n{\"a\":1}"))
         #expect(result.object == bytes("{\"a\":1}"))
-        #expect(AlamofireOptions.DataPreprocessor.googleXSSI.process(bytes(")]}'{}")) == bytes(")]}'{}"))
+        #expect(AlamofireConfiguration.DataPreprocessor.googleXSSI.process(bytes(")]}'{}")) == bytes(")]}'{}"))
     }
 }

@@ -9,7 +9,7 @@ import Testing
         #expect(serializer.base.acceptableStatusCodes == Set(200..<300))
         #expect(!serializer.allowsFragments)
         #expect(!serializer.removesKeysWithNullValues)
-        #expect(serializer.parserConfiguration.maximumDepth == 512)
+        #expect(serializer.parserConfiguration.maxDepth == 512)
     }
 
     @Test(arguments: ["application/json", "text/json", "text/javascript", "Application/JSON; charset=UTF-8"])
@@ -225,7 +225,7 @@ import Testing
     let serializer = JSONResponseSerializer(
         base: HTTPResponseSerializer(
             acceptableContentTypes: JSONResponseSerializer.defaultAcceptableContentTypes,
-            mode: .alamofire(AlamofireOptions())
+            mode: .alamofire(AlamofireConfiguration())
         )
     )
 
@@ -268,7 +268,7 @@ import Testing
         let wild = JSONResponseSerializer(
             base: HTTPResponseSerializer(
                 acceptableContentTypes: ["application/*"],
-                mode: .alamofire(AlamofireOptions())
+                mode: .alamofire(AlamofireConfiguration())
             )
         )
         #expect(

@@ -1,5 +1,6 @@
 /// Byte classes of the HTTP/1.1 grammar ([RFC 9110 §5.6](https://www.rfc-editor.org/rfc/rfc9110#section-5.6)),
-/// as bit tables so that a check is a shift and a mask.
+/// as bit tables so that a check is a shift and a mask: the one home of the token check, used by
+/// the request parser and writer, media types, part headers and the parameter scanner.
 enum HTTPSyntax {
     static let cr = UInt8(ascii: "\r")
     static let lf = UInt8(ascii: "\n")
@@ -108,17 +109,6 @@ enum HTTPSyntax {
             index &+= 8
         }
         return index
-    }
-
-    /// The value of a hexadecimal digit, or nil.
-    @inline(__always)
-    static func hexValue(_ byte: UInt8) -> Int64? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int64(byte &- UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int64(byte &- UInt8(ascii: "a") &+ 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int64(byte &- UInt8(ascii: "A") &+ 10)
-        default: nil
-        }
     }
 
     /// Whether `bytes[range]` equals `lowercase` (an ASCII token in lower case), ignoring ASCII case.

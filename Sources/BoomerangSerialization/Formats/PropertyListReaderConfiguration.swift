@@ -1,0 +1,13 @@
+/// The limits of ``PropertyListReader``.
+public struct PropertyListReaderConfiguration: Sendable, Hashable {
+    /// The longest input in bytes. Default 10 MiB.
+    public var maxInputBytes: Int
+    /// The deepest nesting converted. Default 64.
+    public var maxDepth: Int
+
+    /// Creates a configuration with the documented defaults.
+    public init(maxInputBytes: Int = 10 * 1024 * 1024, maxDepth: Int = 64) {
+        self.maxInputBytes = maxInputBytes
+        self.maxDepth = maxDepth
+    }
+}

@@ -1,0 +1,61 @@
+/// Decimal numbers as ASCII bytes, written without going through `String`: the one decimal
+/// writer of the package.
+///
+/// ```swift
+/// var line: [UInt8] = []
+/// DecimalText.append(-42, to: &line)                   // "-42"
+/// DecimalText.append(7, minimumDigits: 3, to: &line)   // "007"
+/// ```
+public enum DecimalText {
+    /// Calls `body` with the decimal digits of `magnitude`, most significant first, in scratch
+    /// memory valid only during the call.
+    @inlinable
+    public static func withDigits<Result>(
+        of magnitude: UInt64,
+        _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) rethrows -> Result {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return try withUnsafeMutableBytes(of: &scratch) { raw in
+            var position = 20
+            var rest = magnitude
+            repeat {
+                position &-= 1
+                raw[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+                rest /= 10
+            } while rest > 0
+            return try body(UnsafeRawBufferPointer(rebasing: raw[position..<20]))
+        }
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to at least `minimumDigits` digits.
+    @inlinable
+    public static func append(_ value: UInt64, minimumDigits: Int = 1, to output: inout [UInt8]) {
+        if value < 10 && minimumDigits <= 1 {
+            output.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        withDigits(of: value) { digits in
+            if digits.count < minimumDigits {
+                output.append(contentsOf: repeatElement(0x30, count: minimumDigits - digits.count))
+            }
+            output.append(contentsOf: digits)
+        }
+    }
+
+    /// Appends `value` in decimal with a leading `-` when it is negative; the digits are
+    /// zero-padded to at least `minimumDigits`.
+    @inlinable
+    public static func append(_ value: Int64, minimumDigits: Int = 1, to output: inout [UInt8]) {
+        if value < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        append(value.magnitude, minimumDigits: minimumDigits, to: &output)
+    }
+
+    /// Appends `value` in decimal with a leading `-` when it is negative; the digits are
+    /// zero-padded to at least `minimumDigits`.
+    @inlinable
+    public static func append(_ value: Int, minimumDigits: Int = 1, to output: inout [UInt8]) {
+        append(Int64(value), minimumDigits: minimumDigits, to: &output)
+    }
+}
