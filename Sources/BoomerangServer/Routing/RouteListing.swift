@@ -16,7 +16,7 @@ enum RouteListing {
     }
 
     static func response(_ routes: [Route]) -> Response {
-        let body = (try? JSONWriter(options: .pretty).write(document(routes))) ?? []
+        let body = (try? JSONWriter(configuration: .pretty).write(document(routes))) ?? []
         return Response(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
 }
