@@ -3,6 +3,7 @@
 #
 #   scripts/container/runtime-check.sh
 #   ROOTFS_CACHE=/var/tmp/rootfs MIRROR=http://<debian mirror>/debian scripts/container/runtime-check.sh
+#   DOCKERFILE=<another Dockerfile> scripts/container/runtime-check.sh      # its plan, this repository
 #
 # It reads the Dockerfile (scripts/container/dockerfile_plan.py), builds the programs with the same
 # scripts/container/build-release.sh the build stage runs, makes a Debian root filesystem of the
@@ -47,7 +48,8 @@ plan_healthcheck_shell() { health_shell=$1; }
 plan_healthcheck_exec() { health_exec=("$@"); }
 plan_entrypoint() { entrypoint=("$@"); }
 plan_cmd() { cmd=("$@"); }
-plan=$(python3 scripts/container/dockerfile_plan.py Dockerfile) || fail "cannot read the Dockerfile (above)"
+dockerfile=${DOCKERFILE:-Dockerfile}
+plan=$(python3 scripts/container/dockerfile_plan.py "$dockerfile") || fail "cannot read $dockerfile (above)"
 eval "$(sed 's/^/plan_/' <<< "$plan")"
 [ -n "$build_staging" ] || fail "the Dockerfile's build stage does not run scripts/container/build-release.sh"
 [ -n "$user" ] || fail "the Dockerfile's runtime stage sets no USER"
@@ -78,7 +80,7 @@ if [ "${1:-}" != --built ]; then
         || { tail -30 "$repo/.build/container-build.log"; fail "the release build failed (.build/container-build.log)"; }
     say "build: $(elapsed "$build_started") s"
     if [ "$(id -u)" != 0 ]; then
-        exec sudo ROOTFS_CACHE="$cache" MIRROR="${MIRROR:-}" SECURITY_MIRROR="${SECURITY_MIRROR:-}" "$0" --built
+        exec sudo ROOTFS_CACHE="$cache" DOCKERFILE="$dockerfile" MIRROR="${MIRROR:-}" SECURITY_MIRROR="${SECURITY_MIRROR:-}" "$0" --built
     fi
 fi
 [ "$(id -u)" = 0 ] || fail "the root filesystem part needs root"
@@ -230,8 +232,13 @@ for file in "${staged_files[@]}"; do
     head -c4 "$rootfs$file" | grep -q 'ELF' || continue
     report=$(chroot "$rootfs" /usr/bin/ldd "$file" 2>&1) || fail "ldd $file failed inside the root filesystem: $report"
     lost=$(printf '%s\n' "$report" | awk '/not found/ { print $1 }' | tr '\n' ' ')
-    [ -z "$lost" ] || missing="$missing$file: $lost; "
-    printf '    %s: %s libraries, all found\n' "$file" "$(printf '%s\n' "$report" | grep -c '=>' || true)"
+    count=$(printf '%s\n' "$report" | grep -c '=>' || true)
+    if [ -n "$lost" ]; then
+        missing="$missing$file: $lost; "
+        printf '    %s: %s libraries, NOT FOUND: %s\n' "$file" "$count" "$lost"
+    else
+        printf '    %s: %s libraries, all found\n' "$file" "$count"
+    fi
 done
 [ -z "$missing" ] || fail "libraries not found in the runtime stage: $missing(add their packages to RUNTIME_PACKAGES)"
 chroot "$rootfs" /bin/sh -c "command -v '${entrypoint[0]}'" > /dev/null || fail "ENTRYPOINT ${entrypoint[0]} is not on PATH in the image"
