@@ -19,6 +19,8 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 # The Swift image already has the curl and libxml2 headers; static Foundation links against them.
 ARG BUILD_PACKAGES="libevent-dev libcurl4-openssl-dev libxml2-dev binutils"
+# Not pinned to versions, here and below: each build takes bookworm's security updates.
+# hadolint ignore=DL3008
 RUN apt-get update -q \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${BUILD_PACKAGES} \
     && rm -rf /var/lib/apt/lists/*
@@ -34,6 +36,7 @@ FROM ${RUNTIME_IMAGE}
 # (FoundationNetworking) and libxml2; both need libstdc++. ca-certificates lets
 # `boomerang send`/`healthcheck` reach https URLs.
 ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 libcurl4 libstdc++6 ca-certificates"
+# hadolint ignore=DL3008
 RUN apt-get update -q \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${RUNTIME_PACKAGES} \
     && rm -rf /var/lib/apt/lists/*
@@ -55,6 +58,8 @@ ENV HOST=0.0.0.0
 EXPOSE 8080
 # The server drains in-flight exchanges for shutdown_timeout (5 s), within `docker stop`'s 10 s.
 STOPSIGNAL SIGTERM
+# The shell form, so that a server moved with `docker run -e PORT=…` is still the one probed.
+# hadolint ignore=DL3025
 HEALTHCHECK --interval=10s --timeout=5s --start-period=5s --retries=3 \
     CMD boomerang healthcheck --timeout 4 --url "http://127.0.0.1:${PORT:-8080}/get"
 ENTRYPOINT ["boomerang"]
