@@ -12,8 +12,9 @@
 # own and with the root filesystem read-only, starts ENTRYPOINT + CMD as PID 1 with `chroot
 # --userspec` as the image's USER, and checks: no library "not found" by ldd, every copied file
 # readable and not writable by that user, the HEALTHCHECK passes, real requests from outside the
-# root filesystem get answers, `boomerang send` works inside it, SIGTERM ends it with status 0
-# promptly, and the HEALTHCHECK fails once it is gone.
+# root filesystem get answers, `boomerang send` works inside it, SIGTERM with a request in flight
+# lets that request finish and ends the server with status 0 promptly, and the HEALTHCHECK fails
+# once it is gone.
 #
 # The debootstrap result and the root filesystem after the RUN lines are cached as tarballs in
 # $ROOTFS_CACHE (default .build/rootfs-cache), the second keyed by the RUN lines, so a second run
@@ -317,7 +318,10 @@ grep -q '"Ada"' <<< "$sent" || fail "boomerang send did not get its form echoed:
 printf '    boomerang send 127.0.0.1:%s/post name=Ada: exit 0, form echoed\n' "$port"
 say "server memory after the requests: $(memory)"
 
-say "SIG$stop_signal to PID 1"
+say "SIG$stop_signal to PID 1 while a request delayed by 1 s is in flight"
+ip netns exec "$namespace" curl -sS -o /dev/null -w '%{http_code}' "$url/get?x-set-response-delay-ms=1000" > "$cache/in-flight" 2>&1 &
+in_flight=$!
+sleep 0.3
 stop_started=$(date +%s.%N)
 kill -s "$stop_signal" "$pid"
 status=0; wait "$server" || status=$?
@@ -325,7 +329,9 @@ server=""
 took=$(elapsed "$stop_started")
 [ "$status" = 0 ] || { tail -5 "$logs.err"; fail "the server exited with status $status after SIG$stop_signal"; }
 awk -v t="$took" 'BEGIN { exit !(t < 3) }' || fail "the server took $took s to stop after SIG$stop_signal (over 3 s)"
-printf '    exited with status 0 in %s s\n' "$took"
+wait "$in_flight" || true
+[ "$(cat "$cache/in-flight")" = 200 ] || fail "the in-flight request did not complete during the drain: $(cat "$cache/in-flight")"
+printf '    the in-flight request completed (200); exited with status 0 in %s s\n' "$took"
 if healthcheck > /dev/null 2>&1; then fail "the HEALTHCHECK passes with no server running: it cannot detect a dead server"; fi
 printf '    HEALTHCHECK now fails, as it must with no server\n'
 
