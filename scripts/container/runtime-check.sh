@@ -32,7 +32,7 @@ fail() { printf 'runtime-check: FAIL: %s\n' "$*" >&2; exit 1; }
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
 # --- The Dockerfile's plan -------------------------------------------------------------------
-build_packages=""; build_staging=""; base_image=""; runs=(); copies=(); envs=(); user=""
+build_packages=""; build_staging=""; base_image=""; runs=(); copies=(); envs=(); user=""; words=()
 workdir="/"; port=""; stop_signal="TERM"; health_shell=""; health_exec=(); entrypoint=(); cmd=()
 plan_build_packages() { build_packages=$1; }
 plan_build_staging() { build_staging=$1; }
