@@ -307,6 +307,11 @@ answer=$(printf '%s' "$body" | ip netns exec "$namespace" curl -sS -w '\n%{http_
 [ "$(tail -1 <<< "$answer")" = 200 ] || fail "POST /post answered $(tail -1 <<< "$answer")"
 grep -q '"kind" *: *"json"' <<< "$answer" || fail "POST /post did not decode the JSON body"
 printf '    POST /post, %s bytes of JSON: 200, decoded\n' "${#body}"
+ip netns exec "$namespace" curl -sS -o "$cache/page" -w '%{http_code}' -H 'Accept: text/html' "$url/" > "$cache/page.status" \
+    || fail "GET / for a browser failed"
+[ "$(cat "$cache/page.status")" = 200 ] && cmp -s "$cache/page" public/index.html \
+    || fail "GET / for a browser did not serve public/index.html from /app/public (status $(cat "$cache/page.status"))"
+printf '    GET / for a browser: 200, public/index.html as copied\n'
 many=(); for i in $(seq 1 200); do many+=(-o /dev/null "$url/anything/$i"); done
 codes=$(ip netns exec "$namespace" curl -sS -w '%{http_code} %{num_connects}\n' "${many[@]}") || fail "200 keep-alive requests failed"
 [ "$(grep -c '^200 ' <<< "$codes")" = 200 ] || fail "not every keep-alive GET answered 200: $(sort <<< "$codes" | uniq -c)"
