@@ -2,10 +2,10 @@
 # Both install what is missing on a fresh Debian machine first.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 libcurl4 libxml2 binutils
+DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libxml2 binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench clean
+.PHONY: deps build release test run bench clean container-check k8s-validate
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -24,8 +24,16 @@ release: deps
 	$(SWIFT) build -c release --product boomerang
 	$(SWIFT) build -c release --product boomerang-client
 
-test: deps
+test: deps k8s-validate
 	$(SWIFT) test
+
+# deploy/kubernetes.yaml against the Kubernetes schemas (kubernetes-validate from PyPI, in .build/).
+k8s-validate: deps
+	scripts/container/validate-k8s.sh
+
+# The Dockerfile's runtime stage rebuilt with debootstrap and run in a chroot, without Docker.
+container-check: deps
+	scripts/container/runtime-check.sh
 
 # Serves on 127.0.0.1:8080 with the shipped settings (config/server.yaml); Ctrl-C stops it.
 run: release
