@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
+        .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
@@ -38,8 +39,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangScenarios",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",
                 "CLibevent",
@@ -57,6 +64,7 @@ let package = Package(
         .executableTarget(
             name: "boomerang",
             dependencies: [
+                "BoomerangScenarios",
                 "BoomerangServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,9 +97,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BoomerangScenariosTests",
+            dependencies: ["BoomerangScenarios", "BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangSerialization", "BoomerangXML",
+                "BoomerangServer", "BoomerangScenarios", "BoomerangSerialization", "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
