@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
+        .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
         .executable(name: "boomerang-client", targets: ["boomerang-client"]),
@@ -52,6 +53,14 @@ let package = Package(
                 "CLibevent",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangConfiguration",
+            dependencies: [
+                "BoomerangServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -64,6 +73,7 @@ let package = Package(
         .executableTarget(
             name: "boomerang",
             dependencies: [
+                "BoomerangConfiguration",
                 "BoomerangScenarios",
                 "BoomerangServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -110,10 +120,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BoomerangConfigurationTests",
+            dependencies: ["BoomerangConfiguration", "BoomerangServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "boomerangTests",
             dependencies: [
                 "boomerang",
                 "boomerang-client",
+                "BoomerangConfiguration",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 .product(name: "Crypto", package: "swift-crypto"),
