@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
+        .library(name: "BoomerangRuntime", targets: ["BoomerangRuntime"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
         .executable(name: "boomerang-client", targets: ["boomerang-client"]),
@@ -29,6 +30,10 @@ let package = Package(
             name: "CLibevent",
             path: "Sources/CLibevent",
             providers: [.apt(["libevent-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMalloc",
+            path: "Sources/CMalloc"
         ),
         .target(
             name: "BoomerangSerialization",
@@ -66,6 +71,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangRuntime",
+            dependencies: ["CMalloc"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangClient",
             dependencies: ["BoomerangSerialization", "BoomerangXML"],
             swiftSettings: swiftSettings
@@ -74,6 +84,7 @@ let package = Package(
             name: "boomerang",
             dependencies: [
                 "BoomerangConfiguration",
+                "BoomerangRuntime",
                 "BoomerangScenarios",
                 "BoomerangServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangScenarios", "BoomerangSerialization", "BoomerangXML",
+                "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -130,6 +141,7 @@ let package = Package(
                 "boomerang",
                 "boomerang-client",
                 "BoomerangConfiguration",
+                "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -141,6 +153,7 @@ let package = Package(
             name: "BoomerangClientTests",
             dependencies: [
                 "BoomerangClient",
+                "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 "BoomerangXML",

@@ -38,7 +38,6 @@ public final class Server: Sendable {
     /// - Throws: `LibeventError` when the address cannot be resolved or the port is taken.
     @discardableResult
     public func start() throws(LibeventError) -> Int {
-        ProcessSetup.prepare()
         let settings = context.settings
         let count = max(1, settings.threads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)
