@@ -7,7 +7,7 @@ struct Router: Sendable {
 
     init(settings: ServerSettings) {
         var table = RouteTable()
-        EchoRoutes.register(in: &table, options: EchoOptions(settings: settings))
+        EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         self.table = table
     }
