@@ -131,6 +131,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BoomerangRuntimeTests",
+            dependencies: ["BoomerangRuntime"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "BoomerangConfigurationTests",
             dependencies: ["BoomerangConfiguration", "BoomerangServer"],
             swiftSettings: swiftSettings
