@@ -11,7 +11,10 @@ let package = Package(
     products: [
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
+        .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
+        .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
+        .library(name: "BoomerangRuntime", targets: ["BoomerangRuntime"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
         .executable(name: "boomerang-client", targets: ["boomerang-client"]),
@@ -28,6 +31,10 @@ let package = Package(
             path: "Sources/CLibevent",
             providers: [.apt(["libevent-dev"])]
         ),
+        .systemLibrary(
+            name: "CMalloc",
+            path: "Sources/CMalloc"
+        ),
         .target(
             name: "BoomerangSerialization",
             swiftSettings: swiftSettings
@@ -38,15 +45,34 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangScenarios",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",
                 "CLibevent",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangConfiguration",
+            dependencies: [
+                "BoomerangServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangRuntime",
+            dependencies: ["CMalloc"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -57,6 +83,9 @@ let package = Package(
         .executableTarget(
             name: "boomerang",
             dependencies: [
+                "BoomerangConfiguration",
+                "BoomerangRuntime",
+                "BoomerangScenarios",
                 "BoomerangServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,11 +118,26 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BoomerangScenariosTests",
+            dependencies: ["BoomerangScenarios", "BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangSerialization", "BoomerangXML",
+                "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangRuntimeTests",
+            dependencies: ["BoomerangRuntime"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangConfigurationTests",
+            dependencies: ["BoomerangConfiguration", "BoomerangServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -101,6 +145,8 @@ let package = Package(
             dependencies: [
                 "boomerang",
                 "boomerang-client",
+                "BoomerangConfiguration",
+                "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -112,6 +158,7 @@ let package = Package(
             name: "BoomerangClientTests",
             dependencies: [
                 "BoomerangClient",
+                "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 "BoomerangXML",

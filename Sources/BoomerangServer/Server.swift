@@ -67,7 +67,6 @@ public final class Server: Sendable {
     }
 
     private func launch() throws(LibeventError) -> Running {
-        ProcessSetup.prepare()
         let settings = context.settings
         let count = settings.threads.map { max(1, $0) } ?? LoopThread.processorCount
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)

@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangServer
 import Logging
 
@@ -5,11 +6,12 @@ import Logging
 import Glibc
 #endif
 
-/// Starts the server with `settings`, prints one start-up line with its URL, serves until SIGINT
-/// or SIGTERM, and returns once it has shut down gracefully.
+/// Prepares the process (``ProcessSetup``), starts the server with `settings`, prints one start-up
+/// line with its URL, serves until SIGINT or SIGTERM, and returns once it has shut down gracefully.
 func runServer(_ settings: ServerSettings) throws {
     let level = Logger.Level(rawValue: settings.logLevel) ?? .info
     LoggingSystem.bootstrap { LineLogHandler(label: $0, format: settings.logFormat, level: level) }
+    ProcessSetup.prepare()
     let server = Server(settings: settings, logger: Logger(label: "boomerang"))
     do {
         try server.runUntilSignalled { port in

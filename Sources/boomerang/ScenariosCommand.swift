@@ -1,5 +1,5 @@
 import ArgumentParser
-import BoomerangServer
+import BoomerangScenarios
 
 /// `boomerang scenarios`: prints the validation-scenario catalogue that `/scenarios` serves.
 struct ScenariosCommand: ParsableCommand {

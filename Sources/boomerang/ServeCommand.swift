@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoomerangConfiguration
 import BoomerangServer
 import Foundation
 

@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangServer
 import Foundation
 
@@ -19,6 +20,7 @@ enum SendSupport {
             settings.threads = 1
             settings.accessLog = false
             settings.shutdownTimeout = 2
+            ProcessSetup.prepare()
             server = Server(settings: settings)
             port = try server.start()
         }

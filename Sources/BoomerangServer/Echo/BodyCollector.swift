@@ -28,9 +28,9 @@ struct BodyCollector {
     private(set) var multipart: MultipartCollector?
     private(set) var multipartSetupError: MultipartParserError?
 
-    init(head: HTTPRequestHead, options: EchoOptions) {
+    init(head: HTTPRequestHead, configuration: EchoConfiguration) {
         contentType = head.headers["Content-Type"]
-        bufferLimit = options.maxBufferedBodyBytes
+        bufferLimit = configuration.maxBufferedBodyBytes
         let mediaType = contentType.map { ResponseValue.parseContentType($0).mimeType } ?? ""
         switch mediaType {
         case "application/x-www-form-urlencoded":
@@ -43,7 +43,7 @@ struct BodyCollector {
             kind = .xml
         case _ where mediaType.hasPrefix("multipart/"):
             do {
-                multipart = try MultipartCollector(contentType: contentType ?? "", options: options)
+                multipart = try MultipartCollector(contentType: contentType ?? "", configuration: configuration)
                 kind = .multipart
             } catch {
                 multipartSetupError = error

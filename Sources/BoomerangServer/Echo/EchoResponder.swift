@@ -5,14 +5,14 @@ import BoomerangSerialization
 struct EchoResponder: Responder {
     let context: RequestContext
     let route: EchoRoute
-    let options: EchoOptions
+    let configuration: EchoConfiguration
     private var body: BodyCollector
 
-    init(context: RequestContext, route: EchoRoute, options: EchoOptions) {
+    init(context: RequestContext, route: EchoRoute, configuration: EchoConfiguration) {
         self.context = context
         self.route = route
-        self.options = options
-        body = BodyCollector(head: context.head, options: options)
+        self.configuration = configuration
+        body = BodyCollector(head: context.head, configuration: configuration)
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
@@ -26,7 +26,7 @@ struct EchoResponder: Responder {
         let controls: ResponseControls
         do {
             controls = try ResponseControls(
-                query: query.rawPairs, headers: head.headers, maxDelayMilliseconds: options.maxResponseDelayMilliseconds)
+                query: query.rawPairs, headers: head.headers, maxDelayMilliseconds: configuration.maxResponseDelayMilliseconds)
         } catch {
             throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
         }

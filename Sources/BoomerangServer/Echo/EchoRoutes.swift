@@ -1,10 +1,10 @@
 /// The echo routes: httpbin's `/get`, `/post`, `/put`, `/patch`, `/delete`, `/anything`,
 /// `/headers`, `/ip` and `/user-agent`.
 enum EchoRoutes {
-    static func register(in table: inout RouteTable, options: EchoOptions) {
+    static func register(in table: inout RouteTable, configuration: EchoConfiguration) {
         func echo(_ name: String, _ methods: Route.Methods, _ pattern: String, _ route: EchoRoute, _ summary: String) {
             table.add("echo.\(name)", methods, pattern, summary: summary) { request in
-                EchoResponder(context: request.context, route: route, options: options)
+                EchoResponder(context: request.context, route: route, configuration: configuration)
             }
         }
         echo("get", .only([.get]), "/get", .get, "The request's query, headers and origin")

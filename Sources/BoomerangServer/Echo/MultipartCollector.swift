@@ -26,12 +26,12 @@ struct MultipartCollector {
 
     let boundary: String
 
-    init(contentType: String, options: EchoOptions) throws(MultipartParserError) {
+    init(contentType: String, configuration: EchoConfiguration) throws(MultipartParserError) {
         let parser = try MultipartParser(contentType: contentType)
         self.parser = parser
         boundary = parser.boundary
-        inlineLeft = options.maxInlineTotalBytes
-        inlineLimit = options.maxInlinePartBytes
+        inlineLeft = configuration.maxInlineTotalBytes
+        inlineLimit = configuration.maxInlinePartBytes
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {

@@ -7,7 +7,7 @@ struct Router: Sendable {
 
     init(settings: ServerSettings) {
         var table = RouteTable()
-        EchoRoutes.register(in: &table, options: EchoOptions(settings: settings))
+        EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         let files = StaticFiles(directory: settings.publicDirectory)
         let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))

@@ -1,3 +1,4 @@
+import BoomerangScenarios
 import BoomerangSerialization
 
 /// `/scenarios` (the catalogue, JSON or an HTML table for browsers), `/scenarios/{id}` (the

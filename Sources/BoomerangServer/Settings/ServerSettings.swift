@@ -1,6 +1,6 @@
-/// Every setting of the server, finished: the command-line tool layers flags, environment
-/// variables, `config/server.yaml` and these defaults into one value and hands it to the server,
-/// which never reads the environment itself.
+/// Every setting of the server, finished: `SettingsLoader` (in BoomerangConfiguration) layers
+/// flags, environment variables, `config/server.yaml` and these defaults into one value, which the
+/// command-line tool hands to the server; the server never reads the environment or a file itself.
 public struct ServerSettings: Sendable, Hashable {
     /// The address to listen on. Loopback by default; `0.0.0.0` exposes the server to the network.
     public var host: String = "127.0.0.1"

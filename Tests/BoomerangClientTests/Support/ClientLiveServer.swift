@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangServer
 import Foundation
 
@@ -16,6 +17,7 @@ final class ClientLiveServer: @unchecked Sendable {
         settings.threads = 1
         settings.accessLog = false
         settings.shutdownTimeout = 2
+        ProcessSetup.prepare()
         server = Server(settings: settings)
         port = try server.start()
     }

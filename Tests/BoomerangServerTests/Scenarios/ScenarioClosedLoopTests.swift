@@ -1,3 +1,4 @@
+import BoomerangScenarios
 import BoomerangSerialization
 import BoomerangServer
 import BoomerangXML

@@ -1,3 +1,4 @@
+import BoomerangScenarios
 import BoomerangServer
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangServer
 import Foundation
 
@@ -13,6 +14,7 @@ final class LiveServer: @unchecked Sendable {
         settings.accessLog = false
         settings.shutdownTimeout = 2
         configure(&settings)
+        ProcessSetup.prepare()
         server = Server(settings: settings)
         port = try server.start()
     }

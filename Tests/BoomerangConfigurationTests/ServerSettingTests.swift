@@ -1,3 +1,4 @@
+import BoomerangConfiguration
 import BoomerangServer
 import Foundation
 import Testing
@@ -66,7 +67,7 @@ import Testing
 
     /// The root of the package, from this file's path.
     static let packageRoot = URL(filePath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func shippedConfigHasEveryKeyWithItsDefault() throws {
         let path = Self.packageRoot.appending(path: "config/server.yaml").path

@@ -1,5 +1,5 @@
 /// The settings the echo endpoints need, taken once from the server settings.
-struct EchoOptions: Sendable {
+struct EchoConfiguration: Sendable {
     /// The largest urlencoded, JSON, property-list, XML or other body kept in memory for decoding
     /// and for the `data` key.
     var maxBufferedBodyBytes: Int

@@ -1,3 +1,4 @@
+import BoomerangConfiguration
 import BoomerangServer
 import Foundation
 import Testing
@@ -58,7 +59,7 @@ import Testing
         let path = directory.appending(path: "big.yaml").path
         try Data(repeating: UInt8(ascii: "#"), count: 3 << 20).write(to: URL(filePath: path))
         let file = try #require(try ConfigFile.read(atPath: path, isRequired: true))
-        #expect(file.contents.count == SettingsLoader.maximumConfigFileBytes + 1)
+        #expect(file.contents.count == SettingsLoader.maxConfigFileBytes + 1)
         #expect(
             throws: SettingsError(
                 code: .fileTooLarge,

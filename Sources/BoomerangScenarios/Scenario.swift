@@ -32,11 +32,11 @@ public struct Scenario: Sendable, Hashable, Identifiable {
     /// The body kind label as received.
     public var bodyKind: String { method == .head ? "none (HEAD; GET gives \(body.label))" : receivedBody.label }
 
-    /// The response this scenario serves.
-    public var response: Response {
+    /// The header fields served: `Content-Type` when there is one, then ``extraHeaders``.
+    public var headers: HTTPHeaders {
         var headers = HTTPHeaders()
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
         for field in extraHeaders { headers.add(name: field.name, value: field.value) }
-        return Response(status: status, headers: headers, body: body.bytes)
+        return headers
     }
 }

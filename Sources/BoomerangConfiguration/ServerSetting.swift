@@ -1,3 +1,5 @@
+public import BoomerangServer
+
 /// One setting of ``ServerSettings`` as users see it: its names on the command line, in the
 /// environment and in `config/server.yaml`, the values it accepts and how a value is applied.
 ///

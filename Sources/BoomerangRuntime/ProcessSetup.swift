@@ -1,15 +1,19 @@
-// Process-wide settings for a server, made once before the loops start, on the starting thread.
-import CLibevent
+import CMalloc
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Process-wide preparation for serving.
-enum ProcessSetup {
+/// Process-wide preparation for serving, made once on the starting thread before a server starts.
+///
+/// The server does not do this itself: it is the program's decision (the `boomerang` executable
+/// calls it before `serve`, and tests that run a server call it too). Without it, a write to a
+/// connection the client has closed raises SIGPIPE and ends the process.
+public enum ProcessSetup {
     /// Ignores SIGPIPE (a client that goes away must not kill the server), raises the open-file
-    /// limit to its hard maximum, and keeps large buffers in the heap.
-    static func prepare() {
+    /// limit to its hard maximum, and keeps large buffers in the heap. Calling it again changes
+    /// nothing further.
+    public static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur < limit.rlim_max {

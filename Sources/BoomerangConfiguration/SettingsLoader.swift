@@ -1,3 +1,4 @@
+public import BoomerangServer
 import Yams
 
 /// Layers command-line options, environment variables, the config file and the defaults into
@@ -11,7 +12,7 @@ public enum SettingsLoader {
     public static let defaultConfigPath = "config/server.yaml"
 
     /// The largest accepted config file: 1 MiB.
-    public static let maximumConfigFileBytes = 1 << 20
+    public static let maxConfigFileBytes = 1 << 20
 
     /// Loads the settings.
     ///
@@ -67,7 +68,7 @@ public enum SettingsLoader {
 
     /// The top-level entries of the config file, in file order, each checked to be a scalar.
     static func entries(of file: ConfigFile) throws(SettingsError) -> [Entry] {
-        guard file.contents.count <= maximumConfigFileBytes else { throw .fileTooLarge(path: file.path) }
+        guard file.contents.count <= maxConfigFileBytes else { throw .fileTooLarge(path: file.path) }
         guard let text = String(validating: file.contents, as: UTF8.self) else {
             throw .invalidUTF8(path: file.path)
         }

@@ -1,3 +1,4 @@
+import BoomerangServer
 import Logging
 
 extension ServerSetting {
@@ -17,7 +18,7 @@ extension ServerSetting {
     }
 
     /// The longest accepted timeout, in seconds: one day.
-    public static let maximumSeconds: Double = 86_400
+    public static let maxDurationSeconds: Double = 86_400
 
     /// ``ServerSettings/host``: a host name or address, not empty, without spaces or control characters.
     public static let host = ServerSetting(
@@ -261,9 +262,9 @@ extension ServerSetting {
             name: name,
             summary: summary,
             valueName: "seconds",
-            expectation: "a number of seconds above 0 and at most \(Int(maximumSeconds))",
+            expectation: "a number of seconds above 0 and at most \(Int(maxDurationSeconds))",
             assign: { settings, text in
-                guard let value = Double(text), value > 0, value <= maximumSeconds else { return false }
+                guard let value = Double(text), value > 0, value <= maxDurationSeconds else { return false }
                 settings[keyPath: keyPath] = value
                 return true
             },

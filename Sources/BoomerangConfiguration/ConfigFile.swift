@@ -5,7 +5,7 @@ import Foundation
 public struct ConfigFile: Sendable, Hashable {
     /// The path as the user wrote it (or the default path), used in messages.
     public var path: String
-    /// The file's bytes, at most ``SettingsLoader/maximumConfigFileBytes`` to be accepted.
+    /// The file's bytes, at most ``SettingsLoader/maxConfigFileBytes`` to be accepted.
     public var contents: [UInt8]
 
     /// Creates a config file from bytes already read.
@@ -18,7 +18,7 @@ public struct ConfigFile: Sendable, Hashable {
     ///
     /// A file that does not exist gives `nil` unless `isRequired`, when it is an error: the default
     /// path may be missing, a path the user gave may not. At most one byte more than
-    /// ``SettingsLoader/maximumConfigFileBytes`` is read, so a huge file costs no memory; the
+    /// ``SettingsLoader/maxConfigFileBytes`` is read, so a huge file costs no memory; the
     /// loader refuses it.
     public static func read(atPath path: String, isRequired: Bool) throws(SettingsError) -> ConfigFile? {
         var isDirectory = false
@@ -35,7 +35,7 @@ public struct ConfigFile: Sendable, Hashable {
         }
         defer { try? handle.close() }
         do {
-            let data = try handle.read(upToCount: SettingsLoader.maximumConfigFileBytes + 1) ?? Data()
+            let data = try handle.read(upToCount: SettingsLoader.maxConfigFileBytes + 1) ?? Data()
             return ConfigFile(path: path, contents: [UInt8](data))
         } catch {
             throw .unreadableFile(path: path, reason: "the read failed")

@@ -1,3 +1,4 @@
+import BoomerangConfiguration
 import BoomerangServer
 import Testing
 

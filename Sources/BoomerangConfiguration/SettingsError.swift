@@ -24,7 +24,7 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
         public static let invalidYAML = Code("invalidYAML")
         /// The config file is not valid UTF-8.
         public static let invalidUTF8 = Code("invalidUTF8")
-        /// The config file is larger than ``SettingsLoader/maximumConfigFileBytes``.
+        /// The config file is larger than ``SettingsLoader/maxConfigFileBytes``.
         public static let fileTooLarge = Code("fileTooLarge")
         /// The config file given explicitly does not exist.
         public static let fileNotFound = Code("fileNotFound")
@@ -151,7 +151,7 @@ extension SettingsError {
         SettingsError(
             code: .fileTooLarge,
             message:
-                "\(path) is larger than \(SettingsLoader.maximumConfigFileBytes) bytes, the limit for a config file",
+                "\(path) is larger than \(SettingsLoader.maxConfigFileBytes) bytes, the limit for a config file",
             path: path
         )
     }
