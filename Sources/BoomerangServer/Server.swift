@@ -2,10 +2,6 @@ import BoomerangSerialization
 import Logging
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The Boomerang HTTP server: one event loop per thread, all accepting on one port.
 ///
 /// ```swift
@@ -14,55 +10,87 @@ import Glibc
 /// // … serve until …
 /// server.shutdown()
 /// ```
+///
+/// `start()` on a running server returns its port and starts nothing; after `shutdown()` the
+/// server can be started again. Both may be called from any thread.
 public final class Server: Sendable {
-    private struct Running {
-        var loops: [LoopHandle]
-        var threads: [pthread_t]
+    /// Makes the loop for one listening socket; it owns the socket from the call on, even when
+    /// it throws.
+    typealias LoopFactory = @Sendable (_ index: Int, _ listenFD: Int32, _ context: ServerContext, _ completion: LoopCompletion)
+        throws(LibeventError) -> EventLoop
+
+    private struct Running: Sendable {
+        var threads: [LoopThread]
+        var completion: LoopCompletion
         var port: Int
     }
 
     private let context: ServerContext
+    private let makeLoop: LoopFactory
     private let state = Mutex<Running?>(nil)
 
     /// Creates a server; nothing is bound until `start()`.
-    public init(settings: ServerSettings, logger: Logger = Logger(label: "boomerang")) {
+    public convenience init(settings: ServerSettings, logger: Logger = Logger(label: "boomerang")) {
+        self.init(settings: settings, logger: logger) { index, fd, context, completion throws(LibeventError) in
+            try EventLoop(index: index, listenFD: fd, shared: context, completion: completion)
+        }
+    }
+
+    init(settings: ServerSettings, logger: Logger, makeLoop: @escaping LoopFactory) {
         context = ServerContext(settings: settings, log: logger)
+        self.makeLoop = makeLoop
     }
 
     /// The settings the server runs with.
     public var settings: ServerSettings { context.settings }
 
-    /// Binds the port and starts the loops.
+    /// Binds the port and starts the loops; on a running server, only returns its port.
     ///
     /// - Returns: the port the server listens on (the chosen one when the setting is 0).
-    /// - Throws: `LibeventError` when the address cannot be resolved or the port is taken.
+    /// - Throws: `LibeventError` when the address cannot be resolved, the port is taken or a
+    ///   loop cannot start; whatever was started by then is stopped and closed again.
     @discardableResult
     public func start() throws(LibeventError) -> Int {
+        try state.withLock { running throws(LibeventError) -> Int in
+            if let running { return running.port }
+            let started = try launch()
+            running = started
+            return started.port
+        }
+    }
+
+    private func launch() throws(LibeventError) -> Running {
         ProcessSetup.prepare()
         let settings = context.settings
-        let count = max(1, settings.threads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let count = settings.threads.map { max(1, $0) } ?? LoopThread.processorCount
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)
-        var loops: [EventLoop] = []
+        let completion: LoopCompletion
         do {
-            for (index, fd) in fds.enumerated() {
-                loops.append(try EventLoop(index: index, listenFD: fd, shared: context))
-            }
+            completion = try LoopCompletion()
         } catch {
-            fds.forEach { _ = Glibc.close($0) }
+            ListeningSocket.close(fds[...])
             throw error
         }
-        var threads: [pthread_t] = []
-        for loop in loops {
-            var thread = pthread_t()
-            let argument = Unmanaged.passRetained(loop).toOpaque()
-            guard pthread_create(&thread, nil, runLoopThread, argument) == 0 else {
-                Unmanaged<EventLoop>.fromOpaque(argument).release()
-                throw LibeventError(function: "pthread_create", errno: errno)
+        var loops: [EventLoop] = []
+        for (index, fd) in fds.enumerated() {
+            do {
+                loops.append(try makeLoop(index, fd, context, completion))
+            } catch {
+                // `fd` went with the failed call; the loops made so far close theirs when released.
+                ListeningSocket.close(fds[(index + 1)...])
+                throw error
             }
-            threads.append(thread)
         }
-        state.withLock { $0 = Running(loops: loops.map(\.handle), threads: threads, port: port) }
-        return port
+        var threads: [LoopThread] = []
+        for loop in loops {
+            do {
+                threads.append(try LoopThread.start(loop))
+            } catch {
+                Self.stop(threads)
+                throw error
+            }
+        }
+        return Running(threads: threads, completion: completion, port: port)
     }
 
     /// The number of client connections open now, over every loop.
@@ -76,23 +104,22 @@ public final class Server: Sendable {
     }
 
     /// Stops accepting, lets in-flight exchanges finish for up to `settings.shutdownTimeout`
-    /// seconds, then closes every connection and joins the loop threads.
+    /// seconds, then closes every connection and joins the loop threads. Returns at once when the
+    /// server is not running.
     public func shutdown() {
-        guard let running = state.withLock({ value -> Running? in
-            defer { value = nil }
-            return value
-        }) else { return }
-        running.loops.forEach { $0.send(.drain) }
-        let deadline = MonotonicClock.milliseconds() + UInt64(context.settings.shutdownTimeout * 1000)
-        while MonotonicClock.milliseconds() < deadline
-            && !running.loops.allSatisfy({ $0.finished.load(ordering: .sequentiallyConsistent) })
-        {
-            usleep(5_000)
+        state.withLock { running in
+            guard let current = running else { return }
+            running = nil
+            current.threads.forEach { $0.handle.send(.drain) }
+            let timeout = ConnectionConfiguration.nanoseconds(context.settings.shutdownTimeout)
+            _ = current.completion.wait(for: current.threads.count, timeoutNanoseconds: timeout)
+            Self.stop(current.threads)
         }
-        running.loops.forEach { $0.send(.stop) }
-        for thread in running.threads {
-            pthread_join(thread, nil)
-        }
+    }
+
+    private static func stop(_ threads: [LoopThread]) {
+        threads.forEach { $0.handle.send(.stop) }
+        threads.forEach { $0.join() }
     }
 
     /// Starts the server, serves until SIGINT or SIGTERM, then shuts down gracefully.
@@ -104,10 +131,4 @@ public final class Server: Sendable {
         context.log.info("received signal \(signal), shutting down")
         shutdown()
     }
-}
-
-private func runLoopThread(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let loop = Unmanaged<EventLoop>.fromOpaque(argument!).takeRetainedValue()
-    loop.run()
-    return nil
 }

@@ -4,7 +4,7 @@ import Logging
 /// What every loop shares: immutable settings and routes, and the few thread-safe counters.
 final class ServerContext: Sendable {
     let settings: ServerSettings
-    let parserConfiguration: HTTPParserConfiguration
+    let connectionConfiguration: ConnectionConfiguration
     let router: Router
     let connectionBudget: ConnectionBudget
     let requestIDs = RequestIDGenerator()
@@ -17,7 +17,7 @@ final class ServerContext: Sendable {
         parser.maxHeaderBytes = settings.maxHeaderBytes
         parser.maxHeaderCount = settings.maxHeaderCount
         parser.maxBodySize = settings.maxBodyBytes
-        parserConfiguration = parser
+        connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
         router = Router(settings: settings)
         connectionBudget = ConnectionBudget(limit: settings.maxConnections)
         self.log = log

@@ -12,6 +12,13 @@ public struct Response: Sendable {
     public var delayMilliseconds: Int = 0
     /// Whether the connection closes after this response.
     public var closeConnection = false
+    /// A body produced while it is sent; when set, ``body`` is ignored.
+    public var bodyStream: (any ResponseBodyStream)?
+    /// A transport failure to produce instead of a normal answer.
+    public var fault: TransportFault?
+    /// The protocol the connection switches to once this response is queued; honoured only with
+    /// status 101, on HTTP/1.1, for a request that is not HEAD.
+    public var upgrade: (any ConnectionUpgrade)?
     /// Whether `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that forbids
     /// everything are sent: an echo reflects client-chosen bytes, possibly under a client-chosen
     /// Content-Type, and a browser must never run them.

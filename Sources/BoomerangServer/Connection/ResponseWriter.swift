@@ -4,17 +4,57 @@ import BoomerangSerialization
 enum ResponseWriter {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
+    /// How a response body is delimited on the wire (RFC 9112 §6).
+    enum Framing: Equatable {
+        /// `Content-Length` with this many bytes.
+        case contentLength(Int)
+        /// `Transfer-Encoding: chunked` (HTTP/1.1 only).
+        case chunked
+        /// No framing header: the body ends when the connection closes (HTTP/1.0 streams).
+        case closeDelimited
+    }
+
+    /// Whether a response with `status` may have content (none for 1xx, 204, 205 and 304;
+    /// RFC 9110 §15).
+    static func allowsBody(status: Int) -> Bool {
+        !(100..<200).contains(status) && status != 204 && status != 304 && status != 205
+    }
+
     /// The whole response: status line, the response's headers, then `Server`, `Date`,
     /// `Content-Length` and `Connection` as needed, then the body (none for HEAD, 1xx, 204, 205,
     /// 304; RFC 9110 §15). A 205 says `Content-Length: 0` so keep-alive framing holds.
     static func render(
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
     ) -> [UInt8] {
-        let status = response.status
-        let bodyAllowed = !(100..<200).contains(status) && status != 204 && status != 304 && status != 205
-        let sendsBody = bodyAllowed && method != .head
+        let sendsBody = allowsBody(status: response.status) && method != .head
         var out: [UInt8] = []
         out.reserveCapacity(160 + response.headers.count * 40 + (sendsBody ? response.body.count : 0))
+        appendHead(
+            response, version: version, keepAlive: keepAlive, date: date, framing: .contentLength(response.body.count),
+            to: &out)
+        if sendsBody {
+            out.append(contentsOf: response.body)
+        }
+        return out
+    }
+
+    /// The status line and headers alone, for a body that follows in pieces (a stream) or not at
+    /// all (a fault); the framing header says how the body will be delimited.
+    static func renderHead(
+        _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8],
+        framing: Framing
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + response.headers.count * 40)
+        appendHead(response, version: version, keepAlive: keepAlive, date: date, framing: framing, to: &out)
+        return out
+    }
+
+    private static func appendHead(
+        _ response: Response, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8], framing: Framing,
+        to out: inout [UInt8]
+    ) {
+        let status = response.status
         out.append(contentsOf: version.minor == 0 ? http10 : http11)
         appendDecimal(status, to: &out)
         out.append(0x20)
@@ -32,10 +72,17 @@ enum ResponseWriter {
         out.append(contentsOf: serverAndDate)
         out.append(contentsOf: date)
         out.append(contentsOf: crlf)
-        if bodyAllowed || status == 304 || status == 205 {
-            out.append(contentsOf: contentLength)
-            appendDecimal(status == 205 ? 0 : response.body.count, to: &out)
-            out.append(contentsOf: crlf)
+        if allowsBody(status: status) || status == 304 || status == 205 {
+            switch framing {
+            case .contentLength(let length):
+                out.append(contentsOf: contentLength)
+                appendDecimal(status == 205 ? 0 : length, to: &out)
+                out.append(contentsOf: crlf)
+            case .chunked where allowsBody(status: status):
+                out.append(contentsOf: transferEncodingChunked)
+            case .chunked, .closeDelimited:
+                break
+            }
         }
         if !keepAlive {
             out.append(contentsOf: connectionClose)
@@ -43,10 +90,28 @@ enum ResponseWriter {
             out.append(contentsOf: connectionKeepAlive)
         }
         out.append(contentsOf: crlf)
-        if sendsBody {
-            out.append(contentsOf: response.body)
+    }
+
+    /// Appends one chunk of a chunked body: the size in hexadecimal, CRLF, the bytes, CRLF.
+    static func appendChunk(_ bytes: [UInt8], to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + 20)
+        out.append(contentsOf: String(bytes.count, radix: 16).utf8)
+        out.append(contentsOf: crlf)
+        out.append(contentsOf: bytes)
+        out.append(contentsOf: crlf)
+    }
+
+    /// Appends the last chunk and the trailer section that ends a chunked body.
+    static func appendLastChunk(trailers: HTTPHeaders, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "0"))
+        out.append(contentsOf: crlf)
+        for field in trailers {
+            out.append(contentsOf: field.name.utf8)
+            out.append(contentsOf: colonSpace)
+            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: crlf)
         }
-        return out
+        out.append(contentsOf: crlf)
     }
 
     /// The answer to a request the connection itself refuses; it always closes the connection.
@@ -86,6 +151,7 @@ enum ResponseWriter {
     private static let securityHeaders = Array(
         "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n".utf8)
     private static let contentLength = Array("Content-Length: ".utf8)
+    private static let transferEncodingChunked = Array("Transfer-Encoding: chunked\r\n".utf8)
     private static let connectionClose = Array("Connection: close\r\n".utf8)
     private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
 }

@@ -34,20 +34,23 @@ final class Event {
         }
     }
 
+    /// Makes the event pending with a timeout in nanoseconds, rounded up to the microsecond so
+    /// that it never fires before the time asked for.
+    ///
+    /// The corresponding C function is `event_add`.
+    func add(afterNanoseconds nanoseconds: UInt64) {
+        guard let pointer else { return }
+        let micros = (nanoseconds + 999) / 1000
+        var tv = timeval(tv_sec: Int(micros / 1_000_000), tv_usec: Int(micros % 1_000_000))
+        event_add(pointer, &tv)
+    }
+
     /// Makes the event not pending.
     ///
     /// The corresponding C function is `event_del`.
     func remove() {
         guard let pointer else { return }
         event_del(pointer)
-    }
-
-    /// Whether the event is pending for any of `events`.
-    ///
-    /// The corresponding C function is `event_pending`.
-    func isPending(_ events: Int16) -> Bool {
-        guard let pointer else { return false }
-        return event_pending(pointer, events, nil) != 0
     }
 
     /// Frees the event now; it will not fire again.

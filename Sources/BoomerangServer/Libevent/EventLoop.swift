@@ -1,44 +1,12 @@
-// One event loop on its own thread: its base, its listener, its connections, a sweep timer for
-// deadlines and an eventfd through which other threads ask it to drain or stop. Everything here
-// runs on the loop's thread except `LoopHandle`, the Sendable face other threads hold.
+// One event loop on its own thread: its base, its listener, its connections, a timer that flushes
+// the access log, and the handle through which other threads ask it to drain, stop or wake a
+// connection. Everything here runs on the loop's thread, except `init` and `deinit`.
+import BoomerangSerialization
 import CLibevent
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// What other threads may ask of a loop.
-final class LoopHandle: Sendable {
-    enum Command: Int {
-        case none = 0
-        case drain = 1
-        case stop = 2
-    }
-
-    let wakeFD: Int32
-    private let command = Atomic<Int>(0)
-    let finished = Atomic<Bool>(false)
-
-    init() throws(LibeventError) {
-        wakeFD = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
-    }
-
-    /// Asks the loop to drain (finish in-flight exchanges, accept nothing new) or to stop now.
-    func send(_ newCommand: Command) {
-        _ = command.max(newCommand.rawValue, ordering: .sequentiallyConsistent)
-        var one: UInt64 = 1
-        _ = Glibc.write(wakeFD, &one, 8)
-    }
-
-    var pending: Command {
-        Command(rawValue: command.load(ordering: .sequentiallyConsistent)) ?? .none
-    }
-
-    deinit {
-        Glibc.close(wakeFD)
-    }
-}
 
 /// An event loop that owns the connections it accepted for their whole life.
 final class EventLoop {
@@ -46,46 +14,59 @@ final class EventLoop {
     let base: EventBase
     let shared: ServerContext
     let handle: LoopHandle
-    private let listenFD: Int32
+    private let completion: LoopCompletion
+    /// The listening socket, owned by the loop until its `Listener` takes it over.
+    private var listenFD: Int32
     private var listener: Listener?
     private var wakeEvent: Event?
-    private var sweepEvent: Event?
+    private var flushEvent: Event?
     private var acceptResumeEvent: Event?
     private(set) var connections: [Int32: Connection] = [:]
+    private var connectionSerial: UInt64 = 0
     private(set) var isDraining = false
     /// One read buffer for every connection of this loop: input is parsed straight out of it.
     let readBuffer: UnsafeMutableRawBufferPointer
     let accessLog: AccessLogWriter
     let dates = HTTPDate.Cache()
-    private(set) var now = MonotonicClock.milliseconds()
 
-    init(index: Int, listenFD: Int32, shared: ServerContext) throws(LibeventError) {
+    /// Creates a loop that owns `listenFD` from now on (it closes it even if it never runs).
+    init(index: Int, listenFD: Int32, shared: ServerContext, completion: LoopCompletion) throws(LibeventError) {
         self.index = index
         self.listenFD = listenFD
         self.shared = shared
-        base = try EventBase()
-        handle = try LoopHandle()
+        self.completion = completion
+        do {
+            base = try EventBase()
+            handle = try LoopHandle()
+        } catch {
+            Glibc.close(listenFD)
+            throw error
+        }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         accessLog = AccessLogWriter(format: shared.settings.logFormat, enabled: shared.settings.accessLog)
     }
 
-    /// Runs the loop on the calling thread until it is stopped or has drained.
+    /// Runs the loop on the calling thread until it is stopped or has drained, then tells the
+    /// completion.
     func run() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         do {
             listener = try Listener(base: base, fd: listenFD, context: context, onAccept: loopDidAccept, onError: loopListenerFailed)
+            listenFD = -1
             let wake = try Event(base: base, fd: handle.wakeFD, events: Int16(EV_READ | EV_PERSIST), context: context, callback: loopWasWoken)
             wake.add()
             wakeEvent = wake
-            let sweep = try Event(base: base, fd: -1, events: Int16(EV_PERSIST), context: context, callback: loopSweepTimerFired)
-            sweep.add(timeout: 0.25)
-            sweepEvent = sweep
-            try base.run()
+            let flush = try Event(base: base, fd: -1, events: Int16(EV_PERSIST), context: context, callback: loopFlushTimerFired)
+            flush.add(timeout: 0.25)
+            flushEvent = flush
+            if handle.pending == .none {
+                try base.run()
+            }
         } catch {
             shared.log.error("event loop \(index) failed: \(error)")
         }
         teardown()
-        handle.finished.store(true, ordering: .sequentiallyConsistent)
+        completion.signal()
     }
 
     func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32) {
@@ -101,8 +82,10 @@ final class EventLoop {
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let remote = address.map { SocketAddress($0, length: socklen_t(length)) }
+        connectionSerial &+= 1
+        let id = connectionSerial << 32 | UInt64(UInt32(bitPattern: fd))
         do {
-            let connection = try Connection(fd: fd, remote: remote, loop: self)
+            let connection = try Connection(fd: fd, id: id, remote: remote, loop: self)
             connections[fd] = connection
             connection.start()
         } catch {
@@ -146,8 +129,13 @@ final class EventLoop {
         case .drain:
             beginDraining()
         case .stop:
-            for connection in Array(connections.values) { connection.close() }
+            for connection in Array(connections.values) { connection.stop() }
             base.stop()
+            return
+        }
+        for id in handle.takeWokenConnections() {
+            guard let connection = connections[Int32(bitPattern: UInt32(truncatingIfNeeded: id))], connection.id == id else { continue }
+            connection.woken()
         }
     }
 
@@ -160,24 +148,47 @@ final class EventLoop {
         if connections.isEmpty { base.stop() }
     }
 
-    func sweep() {
-        now = MonotonicClock.milliseconds()
-        for connection in Array(connections.values) { connection.checkDeadlines(now: now) }
+    func flushAccessLog() {
         accessLog.flush()
     }
 
     private func teardown() {
-        for connection in Array(connections.values) { connection.close() }
+        for connection in Array(connections.values) { connection.stop() }
         listener?.close()
         listener = nil
         wakeEvent?.free()
-        sweepEvent?.free()
+        flushEvent?.free()
         acceptResumeEvent?.free()
         accessLog.flush()
     }
 
     deinit {
+        if listenFD >= 0 { Glibc.close(listenFD) }
         readBuffer.deallocate()
+    }
+}
+
+extension EventLoop: ConnectionServices {
+    var loopIndex: Int { index }
+
+    func nextRequestID() -> String {
+        shared.requestIDs.next()
+    }
+
+    func responder(for context: RequestContext) -> any Responder {
+        shared.router.responder(for: context)
+    }
+
+    func dateField() -> [UInt8] {
+        dates.current()
+    }
+
+    func exchangeCompleted(_ exchange: Exchange) {
+        accessLog.record(exchange, now: MonotonicClock.nanoseconds())
+    }
+
+    func requestRefused(remote: String, status: Int, reason: String) {
+        accessLog.recordRefused(remote: remote, status: status, reason: reason)
     }
 }
 
@@ -197,8 +208,8 @@ private func loopWasWoken(_: Int32, _: Int16, context: UnsafeMutableRawPointer?)
     loop(context).woken()
 }
 
-private func loopSweepTimerFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
-    loop(context).sweep()
+private func loopFlushTimerFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
+    loop(context).flushAccessLog()
 }
 
 private func loopResumeAccepting(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {

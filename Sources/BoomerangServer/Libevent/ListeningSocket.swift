@@ -27,10 +27,15 @@ enum ListeningSocket {
                 fds.append(try bind(address, reusePort: true))
             }
         } catch {
-            fds.forEach { _ = Glibc.close($0) }
+            close(fds[...])
             throw error
         }
         return (fds, boundPort)
+    }
+
+    /// Closes sockets that no loop took over.
+    static func close(_ fds: ArraySlice<Int32>) {
+        fds.forEach { _ = Glibc.close($0) }
     }
 
     private static func resolve(host: String, port: Int) throws(LibeventError) -> SocketAddress {

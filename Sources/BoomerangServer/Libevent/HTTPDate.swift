@@ -1,3 +1,4 @@
+// The `Date` header value from the wall clock; the cache belongs to one loop and its thread.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,7 @@ enum HTTPDate {
         private var second: time_t = 0
         private var text: [UInt8] = []
 
-        func current(now _: UInt64) -> [UInt8] {
+        func current() -> [UInt8] {
             let seconds = time(nil)
             if seconds != second {
                 second = seconds

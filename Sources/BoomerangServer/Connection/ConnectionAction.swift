@@ -1,0 +1,20 @@
+/// What a ``ConnectionStateMachine`` asks its driver to do, in order.
+enum ConnectionAction: Sendable, Equatable {
+    /// Output is pending: send as much of ``ConnectionStateMachine/withPendingOutput(_:)`` as the
+    /// socket takes and report it with ``ConnectionStateMachine/sent(_:now:)``.
+    case send
+    /// Stop watching the socket for input.
+    case pauseReading
+    /// Watch the socket for input again.
+    case resumeReading
+    /// Call ``ConnectionStateMachine/timerFired(now:)`` at this monotonic time (nanoseconds). There
+    /// is one timer per connection: arming it again moves it.
+    case armTimer(at: UInt64)
+    /// Shut the write side (the client sees the end of the stream) and keep reading: the lingering
+    /// close, so that input still in flight does not turn the close into a reset.
+    case shutdownWrite
+    /// Close the socket and drop every event of the connection (its timer included).
+    case close
+    /// Close with an RST (`SO_LINGER` 0), dropping every event of the connection.
+    case reset
+}

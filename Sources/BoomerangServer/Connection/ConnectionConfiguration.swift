@@ -1,0 +1,42 @@
+import BoomerangSerialization
+
+/// The deadlines and buffer limits of one HTTP/1.1 connection, in the units the state machine
+/// counts in (monotonic nanoseconds, bytes).
+struct ConnectionConfiguration: Sendable {
+    /// The limits and leniencies of the request parser.
+    var parser = HTTPParserConfiguration()
+    /// How long a request head may take from its first byte.
+    var headerTimeoutNanoseconds: UInt64 = 10 * second
+    /// How long a connection may stay open with no request in progress and nothing to send.
+    var idleTimeoutNanoseconds: UInt64 = 15 * second
+    /// How long queued output may go without any byte being accepted by the socket.
+    var writeTimeoutNanoseconds: UInt64 = 15 * second
+    /// How long a body may arrive at any rate before ``minBodyBytesPerSecond`` applies.
+    var bodyRateGracePeriodNanoseconds: UInt64 = 10 * second
+    /// The slowest accepted body rate once the grace period is over.
+    var minBodyBytesPerSecond = 1024
+    /// How long a lingering close reads and discards before it closes anyway.
+    var lingerTimeoutNanoseconds: UInt64 = 2 * second
+    /// Above this much queued output the connection stops reading, parsing and pulling streams.
+    var maxPendingOutputBytes = 1 << 20
+    /// How much pipelined input is kept while a response is in progress before reading pauses.
+    var maxBufferedInputBytes = 64 << 10
+
+    static let second: UInt64 = 1_000_000_000
+
+    init() {}
+
+    /// The configuration the server's settings describe.
+    init(settings: ServerSettings, parser: HTTPParserConfiguration) {
+        self.parser = parser
+        headerTimeoutNanoseconds = Self.nanoseconds(settings.headerTimeout)
+        idleTimeoutNanoseconds = Self.nanoseconds(settings.idleTimeout)
+        writeTimeoutNanoseconds = Self.nanoseconds(settings.writeTimeout)
+        bodyRateGracePeriodNanoseconds = Self.nanoseconds(settings.bodyRateGracePeriod)
+        minBodyBytesPerSecond = settings.minBodyBytesPerSecond
+    }
+
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        seconds <= 0 ? 0 : UInt64(seconds * 1e9)
+    }
+}

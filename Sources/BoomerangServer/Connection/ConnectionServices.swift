@@ -1,0 +1,16 @@
+/// What a ``ConnectionStateMachine`` needs from the server around it, called synchronously on
+/// the connection's loop thread: none of it may call back into the state machine.
+protocol ConnectionServices: AnyObject {
+    /// The index of the loop that serves the connection.
+    var loopIndex: Int { get }
+    /// A new request id.
+    func nextRequestID() -> String
+    /// The responder for a request whose head is complete.
+    func responder(for context: RequestContext) -> any Responder
+    /// The value of the `Date` header now.
+    func dateField() -> [UInt8]
+    /// An exchange whose response has been queued in full (the access log).
+    func exchangeCompleted(_ exchange: Exchange)
+    /// A request that got no regular exchange: refused, timed out or aborted (status 0).
+    func requestRefused(remote: String, status: Int, reason: String)
+}

@@ -1,0 +1,218 @@
+import BoomerangSerialization
+
+extension ConnectionStateMachine {
+    /// Runs what became possible (kept input, stream pulls, the close of an ended input), then
+    /// brings the driver's reading and timer up to date. Ends every event.
+    mutating func settle(now: UInt64) {
+        while true {
+            switch state {
+            case .idle where !input.bytes.isEmpty && !isCongested:
+                processPendingInput(now: now)
+                continue
+            case .idle where input.ended && input.bytes.isEmpty:
+                closeAfterFlush(now: now)
+            case .readingHead where input.ended, .readingBody where input.ended:
+                // Kept input ended in the middle of a request: it can never complete.
+                closeAfterFlush(now: now)
+            case .closing where output.isEmpty:
+                // A close with nothing (left) to send: a reset, or an upgrade that closes.
+                outputFlushed(now: now)
+                continue
+            case .upgraded where !input.bytes.isEmpty && !isCongested:
+                processPendingInput(now: now)
+                continue
+            case .streaming(_, let body) where body.wait == .ready && !isCongested:
+                pullStream(now: now)
+                if case .streaming = state { break }
+                continue
+            default:
+                break
+            }
+            break
+        }
+        updateReading(now: now)
+        scheduleTimer(now: now)
+    }
+
+    /// Asks the driver to pause or resume reading when what the state wants has changed.
+    private mutating func updateReading(now: UInt64) {
+        var wanted: Bool
+        switch state {
+        case .idle, .readingHead, .readingBody, .upgraded:
+            wanted = !isCongested
+        case .delayed, .streaming, .stalled:
+            wanted = input.bytes.count < configuration.maxBufferedInputBytes
+        case .lingering:
+            wanted = true
+        case .closing, .closed, .transitioning:
+            wanted = false
+        }
+        if input.ended { wanted = false }
+        guard wanted != readingEnabled else { return }
+        readingEnabled = wanted
+        if case .closed = state { return }
+        emit(wanted ? .resumeReading : .pauseReading)
+        guard wanted else { return }
+        // The head and body clocks count only time in which the client could send.
+        switch state {
+        case .readingHead:
+            state = .readingHead(since: now)
+        case .readingBody(let exchange, _):
+            state = .readingBody(exchange, BodyClock(since: now, bytesBefore: exchange.bodyBytes))
+        default:
+            break
+        }
+    }
+
+    /// The earliest time something must happen, if any.
+    func nextDeadline() -> UInt64? {
+        let configuration = configuration
+        var deadline: UInt64?
+        if !output.isEmpty {
+            deadline = lastWriteProgress &+ configuration.writeTimeoutNanoseconds
+        }
+        let stateDeadline: UInt64?
+        switch state {
+        case .idle(let since):
+            stateDeadline = output.isEmpty ? since &+ configuration.idleTimeoutNanoseconds : nil
+        case .readingHead(let since):
+            stateDeadline = readingEnabled ? since &+ configuration.headerTimeoutNanoseconds : nil
+        case .readingBody(let exchange, let clock):
+            stateDeadline = readingEnabled ? bodyRateDeadline(exchange, clock) : nil
+        case .delayed(_, _, let until):
+            stateDeadline = until
+        case .streaming(_, let body):
+            if case .until(let time) = body.wait { stateDeadline = time } else { stateDeadline = nil }
+        case .stalled(let since):
+            stateDeadline = since &+ configuration.idleTimeoutNanoseconds
+        case .upgraded(_, let wakeAt):
+            stateDeadline = wakeAt
+        case .lingering(let since):
+            stateDeadline = since &+ configuration.lingerTimeoutNanoseconds
+        case .closing, .closed, .transitioning:
+            stateDeadline = nil
+        }
+        guard let stateDeadline else { return deadline }
+        return min(deadline ?? .max, stateDeadline)
+    }
+
+    /// When the body's average rate since its clock started falls under the minimum, if no more
+    /// bytes arrive; never before the grace period ends.
+    private func bodyRateDeadline(_ exchange: Exchange, _ clock: BodyClock) -> UInt64? {
+        let minimum = configuration.minBodyBytesPerSecond
+        guard minimum > 0 else { return nil }
+        let bytes = UInt64(max(0, exchange.bodyBytes - clock.bytesBefore))
+        let (scaled, overflow) = bytes.multipliedReportingOverflow(by: ConnectionConfiguration.second)
+        let lasting = overflow ? UInt64.max / 2 : scaled / UInt64(minimum) &+ 1
+        return clock.since &+ max(configuration.bodyRateGracePeriodNanoseconds, lasting)
+    }
+
+    /// Arms the timer when the next deadline is earlier than the one armed. A later deadline
+    /// keeps the armed timer: it fires early, finds nothing due and arms again.
+    private mutating func scheduleTimer(now: UInt64) {
+        if case .closed = state { return }
+        guard let deadline = nextDeadline() else { return }
+        if let armedDeadline, armedDeadline <= deadline { return }
+        armedDeadline = deadline
+        emit(.armTimer(at: deadline))
+    }
+
+    /// Acts on every deadline that has passed.
+    mutating func checkDeadlines(now: UInt64) {
+        if !output.isEmpty && now >= lastWriteProgress &+ configuration.writeTimeoutNanoseconds {
+            return close(.close)
+        }
+        switch state {
+        case .idle(let since):
+            if output.isEmpty && now >= since &+ configuration.idleTimeoutNanoseconds {
+                close(.close)
+            }
+        case .readingHead(let since):
+            if readingEnabled && now >= since &+ configuration.headerTimeoutNanoseconds {
+                let seconds = Double(configuration.headerTimeoutNanoseconds) / 1e9
+                refuse(ServerError(.headerTimeout, "the request head did not arrive within \(seconds) s"), now: now)
+            }
+        case .readingBody(let exchange, let clock):
+            if readingEnabled, let deadline = bodyRateDeadline(exchange, clock), now >= deadline {
+                let elapsed = max(1, (now &- clock.since) / 1_000_000)
+                let rate = (exchange.bodyBytes - clock.bytesBefore) * 1000 / Int64(elapsed)
+                let minimum = configuration.minBodyBytesPerSecond
+                refuse(
+                    ServerError(.bodyTooSlow, "the body arrived at \(rate) bytes/s, under the minimum of \(minimum)"),
+                    now: now)
+            }
+        case .delayed(let exchange, let response, let until):
+            if now >= until {
+                state = .transitioning
+                respond(exchange, response, now: now)
+            }
+        case .streaming(let exchange, var body):
+            if case .until(let time) = body.wait, now >= time {
+                body.wait = .ready
+                state = .streaming(exchange, body)
+            }
+        case .stalled(let since):
+            if now >= since &+ configuration.idleTimeoutNanoseconds {
+                close(.close)
+            }
+        case .upgraded(var handler, let wakeAt):
+            if let wakeAt, now >= wakeAt {
+                state = .transitioning
+                let step = handler.wake(now: now)
+                state = .upgraded(handler, wakeAt: nil)
+                apply(step, now: now)
+            }
+        case .lingering(let since):
+            if now >= since &+ configuration.lingerTimeoutNanoseconds {
+                close(.close)
+            }
+        case .closing, .closed, .transitioning:
+            break
+        }
+    }
+
+    /// Everything queued has left.
+    mutating func outputFlushed(now: UInt64) {
+        switch state {
+        case .closing(.linger) where !input.ended:
+            emit(.shutdownWrite)
+            input.bytes = []
+            state = .lingering(since: now)
+        case .closing(let mode):
+            close(mode == .reset ? .reset : .close)
+        case .idle where isDraining:
+            emit(.shutdownWrite)
+            input.bytes = []
+            state = .lingering(since: now)
+        case .idle:
+            // The idle clock starts when the last byte has left, not when the response was built.
+            state = .idle(since: now)
+        default:
+            break
+        }
+    }
+
+    /// Closes once the queued output has left, or now when there is none.
+    mutating func closeAfterFlush(now: UInt64) {
+        guard !output.isEmpty else { return close(.close) }
+        abandonExchange()
+        input.bytes = []
+        state = .closing(.close)
+    }
+
+    /// Closes now, dropping whatever is queued.
+    mutating func close(_ mode: CloseMode) {
+        switch state {
+        case .closed:
+            return
+        default:
+            abandonExchange()
+        }
+        state = .closed
+        output.removeAll()
+        input.bytes = []
+        readingEnabled = false
+        armedDeadline = nil
+        emit(mode == .reset ? .reset : .close)
+    }
+}

@@ -1,0 +1,143 @@
+import BoomerangSerialization
+
+extension ConnectionStateMachine {
+    /// Whether queued output is above the high-water mark.
+    var isCongested: Bool { output.count > configuration.maxPendingOutputBytes }
+
+    /// Parses `bytes` while the state takes requests; what it cannot take yet is kept for later
+    /// (or handed to an upgrade handler, or dropped once the connection is closing).
+    mutating func process(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        var offset = 0
+        // Runs until the parser needs more input, even with none left: a complete head can still
+        // owe its `.end` (a request without a body).
+        while true {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            switch state {
+            case .idle, .readingHead, .readingBody:
+                if isCongested {
+                    stash(rest)
+                    return
+                }
+            case .upgraded:
+                if !rest.isEmpty { deliverToUpgrade(rest, now: now) }
+                return
+            case .delayed, .streaming, .stalled:
+                stash(rest)
+                return
+            case .closing, .lingering, .closed, .transitioning:
+                return
+            }
+            let event: HTTPRequestParser.Event?
+            let consumed: Int
+            do {
+                (event, consumed) = try parser.parse(rest)
+            } catch {
+                refuse(ServerError(error), now: now)
+                return
+            }
+            if let event {
+                handle(event, in: rest, now: now)
+            }
+            offset += consumed
+            if event == nil { break }
+        }
+        if case .idle = state, !parser.isIdle {
+            state = .readingHead(since: now)
+        }
+    }
+
+    /// Keeps input for later, in order behind what is already kept.
+    mutating func stash(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        input.bytes.append(contentsOf: bytes)
+    }
+
+    /// Parses the input kept while the connection could not take it.
+    mutating func processPendingInput(now: UInt64) {
+        let pending = input.bytes
+        input.bytes = []
+        pending.withUnsafeBytes { process($0, now: now) }
+    }
+
+    private mutating func handle(_ event: HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
+        switch event {
+        case .head(let head):
+            let context = RequestContext(
+                head: head,
+                remoteHost: remoteHost,
+                requestID: services.nextRequestID(),
+                loopIndex: services.loopIndex,
+                receivedAt: now
+            )
+            let exchange = Exchange(context: context, responder: services.responder(for: context))
+            state = .readingBody(exchange, BodyClock(since: now, bytesBefore: 0))
+            if head.expectsContinue && head.version.minor >= 1 {
+                enqueue(ResponseWriter.continueLine, now: now)
+            }
+        case .body(let range):
+            guard case .readingBody(var exchange, let clock) = state else { return }
+            state = .transitioning
+            exchange.received(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            state = .readingBody(exchange, clock)
+        case .end(let trailers):
+            guard case .readingBody(var exchange, _) = state else { return }
+            state = .transitioning
+            let response = exchange.finish(trailers: trailers)
+            if response.delayMilliseconds > 0 {
+                state = .delayed(exchange, response, until: now &+ UInt64(response.delayMilliseconds) &* 1_000_000)
+            } else {
+                respond(exchange, response, now: now)
+            }
+        }
+    }
+
+    /// Answers with an error the connection itself raised (a parse error, a timeout), then closes.
+    mutating func refuse(_ error: ServerError, now: UInt64) {
+        services.requestRefused(remote: remoteHost, status: error.status, reason: error.code.name)
+        let response = Self.refusalResponse(error)
+        let bytes = ResponseWriter.render(
+            response, method: .get, version: (1, 1), keepAlive: false, date: services.dateField())
+        enqueue(bytes, now: now)
+        input.bytes = []
+        state = .closing(.linger)
+    }
+
+    /// The one place where the connection's own refusals (parse errors, 408 timeouts, the 503 over
+    /// the connection cap) become a response.
+    static func refusalResponse(_ error: ServerError) -> Response {
+        error.response(for: nil)
+    }
+
+    /// Queues bytes for the socket, asking the driver to send when the queue was empty.
+    mutating func enqueue(_ bytes: [UInt8], now: UInt64) {
+        guard !bytes.isEmpty else { return }
+        let wasEmpty = output.isEmpty
+        output.append(bytes)
+        if wasEmpty {
+            lastWriteProgress = now
+            emit(.send)
+        }
+    }
+
+    /// Queues bytes built in place (chunk framing), like ``enqueue(_:now:)``.
+    mutating func enqueue(contentsOf bytes: some Collection<UInt8>, now: UInt64) {
+        guard !bytes.isEmpty else { return }
+        let wasEmpty = output.isEmpty
+        output.append(contentsOf: bytes)
+        if wasEmpty {
+            lastWriteProgress = now
+            emit(.send)
+        }
+    }
+
+    /// Logs the exchange in progress, if any, as aborted.
+    mutating func abandonExchange() {
+        switch state {
+        case .readingBody(let exchange, _), .delayed(let exchange, _, _), .streaming(let exchange, _):
+            let head = exchange.context.head
+            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+        default:
+            break
+        }
+    }
+}

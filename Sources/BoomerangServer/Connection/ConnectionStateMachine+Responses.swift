@@ -1,0 +1,252 @@
+import BoomerangSerialization
+
+extension ConnectionStateMachine {
+    /// Queues the response to a complete request and moves to what follows it.
+    mutating func respond(_ exchange: Exchange, _ response: Response, now: UInt64) {
+        var exchange = exchange
+        let head = exchange.context.head
+        let keepAlive = head.keepAlive && !response.closeConnection && !isDraining
+        exchange.status = response.status
+        if let fault = response.fault {
+            startFault(fault, exchange: exchange, response: response, now: now)
+        } else if response.status == 101, let upgrade = response.upgrade, head.version.minor >= 1, head.method != .head {
+            startUpgrade(upgrade, exchange: exchange, response: response, now: now)
+        } else if let stream = response.bodyStream {
+            startStream(stream, exchange: exchange, response: response, keepAlive: keepAlive, cutAfter: nil, now: now)
+        } else {
+            let bytes = ResponseWriter.render(
+                response, method: head.method, version: (head.version.major, head.version.minor),
+                keepAlive: keepAlive, date: services.dateField())
+            exchange.responseBytes = bytes.count
+            services.exchangeCompleted(exchange)
+            enqueue(bytes, now: now)
+            finishExchange(keepAlive: keepAlive, now: now)
+        }
+    }
+
+    /// After a response is queued in full: the next request, or the close.
+    mutating func finishExchange(keepAlive: Bool, now: UInt64) {
+        if keepAlive {
+            state = .idle(since: now)
+        } else {
+            input.bytes = []
+            state = .closing(.linger)
+        }
+    }
+
+    private func renderHead(_ response: Response, for head: HTTPRequestHead, keepAlive: Bool, framing: ResponseWriter.Framing) -> [UInt8] {
+        ResponseWriter.renderHead(
+            response, method: head.method, version: (head.version.major, head.version.minor), keepAlive: keepAlive,
+            date: services.dateField(), framing: framing)
+    }
+
+    // MARK: Streams
+
+    private mutating func startStream(
+        _ stream: any ResponseBodyStream, exchange: Exchange, response: Response, keepAlive: Bool, cutAfter: Int?, now: UInt64
+    ) {
+        var exchange = exchange
+        var stream = stream
+        let head = exchange.context.head
+        var keepAlive = keepAlive
+        let framing: ResponseWriter.Framing
+        if let length = stream.contentLength {
+            framing = .contentLength(length)
+        } else if head.version.minor >= 1 {
+            framing = .chunked
+        } else {
+            framing = .closeDelimited
+            keepAlive = false
+        }
+        let bytes = renderHead(response, for: head, keepAlive: keepAlive, framing: framing)
+        exchange.responseBytes = bytes.count
+        enqueue(bytes, now: now)
+        guard head.method != .head && ResponseWriter.allowsBody(status: response.status) else {
+            services.exchangeCompleted(exchange)
+            finishExchange(keepAlive: keepAlive, now: now)
+            return
+        }
+        stream.attach(waker: waker)
+        var body = StreamedBody(stream: stream, chunked: framing == .chunked, keepAlive: keepAlive, cutAfter: cutAfter)
+        if case .contentLength(let length) = framing {
+            body.remaining = length
+        }
+        state = .streaming(exchange, body)
+    }
+
+    /// Pulls the stream until it waits, ends or the output is congested.
+    mutating func pullStream(now: UInt64) {
+        guard case .streaming(var exchange, var body) = state else { return }
+        state = .transitioning
+        while body.wait == .ready && !isCongested {
+            if body.remaining == 0 {
+                return endStream(exchange, body, trailers: HTTPHeaders(), now: now)
+            }
+            switch body.stream.next(now: now) {
+            case .bytes(let bytes) where bytes.isEmpty:
+                body.wait = .until(now)
+            case .bytes(var bytes):
+                var overran = false
+                if let remaining = body.remaining, bytes.count > remaining {
+                    bytes.removeLast(bytes.count - remaining)
+                    overran = true
+                }
+                if let cut = body.cutAfter, bytes.count >= cut {
+                    bytes.removeLast(bytes.count - cut)
+                    exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
+                    return endExchange(exchange, closing: .linger)
+                }
+                body.cutAfter = body.cutAfter.map { $0 - bytes.count }
+                body.remaining = body.remaining.map { $0 - bytes.count }
+                exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
+                if overran {
+                    return endExchange(exchange, closing: .linger)
+                }
+            case .wait(let until):
+                body.wait = until.map { .until($0) } ?? .woken
+            case .end(let trailers):
+                return endStream(exchange, body, trailers: trailers, now: now)
+            case .fault(let fault):
+                return breakStream(exchange, fault: fault, chunked: body.chunked, now: now)
+            }
+        }
+        state = .streaming(exchange, body)
+    }
+
+    /// Queues one piece of a streamed body, framed; returns the bytes queued.
+    private mutating func queueBodyPiece(_ bytes: [UInt8], chunked: Bool, now: UInt64) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        guard chunked else {
+            enqueue(bytes, now: now)
+            return bytes.count
+        }
+        var framed: [UInt8] = []
+        ResponseWriter.appendChunk(bytes, to: &framed)
+        enqueue(framed, now: now)
+        return framed.count
+    }
+
+    private mutating func endStream(_ exchange: Exchange, _ body: StreamedBody, trailers: HTTPHeaders, now: UInt64) {
+        var exchange = exchange
+        if body.chunked {
+            var last: [UInt8] = []
+            ResponseWriter.appendLastChunk(trailers: trailers, to: &last)
+            exchange.responseBytes += last.count
+            enqueue(last, now: now)
+        }
+        // A body shorter than its Content-Length leaves the client waiting for the rest.
+        let framingHolds = body.remaining ?? 0 == 0
+        services.exchangeCompleted(exchange)
+        finishExchange(keepAlive: body.keepAlive && framingHolds, now: now)
+    }
+
+    private mutating func endExchange(_ exchange: Exchange, closing mode: CloseMode) {
+        services.exchangeCompleted(exchange)
+        input.bytes = []
+        state = .closing(mode)
+    }
+
+    // MARK: Faults
+
+    private mutating func breakStream(_ exchange: Exchange, fault: TransportFault, chunked: Bool, now: UInt64) {
+        var exchange = exchange
+        switch fault.kind {
+        case .reset:
+            endExchange(exchange, closing: .reset)
+        case .closeAfterHeaders, .closeMidBody:
+            endExchange(exchange, closing: .linger)
+        case .malformedChunk:
+            exchange.responseBytes += TransportFault.malformedChunkBytes.count
+            enqueue(TransportFault.malformedChunkBytes, now: now)
+            endExchange(exchange, closing: .linger)
+        case .garbage(let bytes):
+            exchange.responseBytes += bytes.count
+            enqueue(bytes, now: now)
+            endExchange(exchange, closing: .linger)
+        case .stall:
+            services.exchangeCompleted(exchange)
+            state = .stalled(since: now)
+        }
+    }
+
+    private mutating func startFault(_ fault: TransportFault, exchange: Exchange, response: Response, now: UInt64) {
+        var exchange = exchange
+        let head = exchange.context.head
+        let bodyLength = ResponseWriter.allowsBody(status: response.status) && head.method != .head ? response.body.count : 0
+        switch fault.kind {
+        case .reset:
+            endExchange(exchange, closing: .reset)
+        case .closeAfterHeaders:
+            var framing = ResponseWriter.Framing.contentLength(response.body.count)
+            if let stream = response.bodyStream {
+                framing = stream.contentLength.map { .contentLength($0) } ?? (head.version.minor >= 1 ? .chunked : .closeDelimited)
+            }
+            let bytes = renderHead(response, for: head, keepAlive: false, framing: framing)
+            exchange.responseBytes = bytes.count
+            enqueue(bytes, now: now)
+            endExchange(exchange, closing: .linger)
+        case .closeMidBody(let count):
+            if let stream = response.bodyStream {
+                return startStream(stream, exchange: exchange, response: response, keepAlive: false, cutAfter: count, now: now)
+            }
+            var bytes = renderHead(response, for: head, keepAlive: false, framing: .contentLength(response.body.count))
+            bytes.append(contentsOf: response.body.prefix(min(count, bodyLength)))
+            exchange.responseBytes = bytes.count
+            enqueue(bytes, now: now)
+            endExchange(exchange, closing: .linger)
+        case .malformedChunk:
+            var bytes = renderHead(response, for: head, keepAlive: false, framing: .chunked)
+            bytes.append(contentsOf: TransportFault.malformedChunkBytes)
+            exchange.responseBytes = bytes.count
+            enqueue(bytes, now: now)
+            endExchange(exchange, closing: .linger)
+        case .garbage(let bytes):
+            exchange.responseBytes = bytes.count
+            enqueue(bytes, now: now)
+            endExchange(exchange, closing: .linger)
+        case .stall:
+            services.exchangeCompleted(exchange)
+            input.bytes = []
+            state = .stalled(since: now)
+        }
+    }
+
+    // MARK: Upgrades
+
+    private mutating func startUpgrade(_ upgrade: any ConnectionUpgrade, exchange: Exchange, response: Response, now: UInt64) {
+        var exchange = exchange
+        let head = exchange.context.head
+        let bytes = ResponseWriter.render(
+            response, method: head.method, version: (head.version.major, head.version.minor), keepAlive: true,
+            date: services.dateField())
+        exchange.responseBytes = bytes.count
+        services.exchangeCompleted(exchange)
+        enqueue(bytes, now: now)
+        var handler = upgrade
+        state = .transitioning
+        let step = handler.start(now: now, waker: waker)
+        state = .upgraded(handler, wakeAt: nil)
+        apply(step, now: now)
+    }
+
+    mutating func deliverToUpgrade(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        guard case .upgraded(var handler, let wakeAt) = state else { return }
+        state = .transitioning
+        let step = handler.received(bytes, now: now)
+        state = .upgraded(handler, wakeAt: wakeAt)
+        apply(step, now: now)
+    }
+
+    /// Carries out what an upgrade handler asked for; a step without a time keeps the one asked
+    /// for before.
+    mutating func apply(_ step: UpgradeStep, now: UInt64) {
+        enqueue(step.output, now: now)
+        guard case .upgraded(let handler, let wakeAt) = state else { return }
+        if step.close {
+            input.bytes = []
+            state = .closing(.linger)
+        } else {
+            state = .upgraded(handler, wakeAt: step.wakeAt ?? wakeAt)
+        }
+    }
+}

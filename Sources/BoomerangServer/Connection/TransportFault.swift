@@ -1,0 +1,70 @@
+/// A way to break a response on purpose, so that a client's error handling meets real transport
+/// failures: set ``Response/fault`` and the connection misbehaves instead of answering normally
+/// (after the response's delay, if any), or return ``ResponseBodyStep/fault(_:)`` from a stream
+/// to break it mid-body.
+///
+/// An open set of values: use the static members.
+///
+/// ```swift
+/// var response = Response(status: 200, body: Array(repeating: 0x61, count: 1000))
+/// response.fault = .closeMidBody(afterBytes: 100)
+/// ```
+public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
+    enum Kind: Sendable, Hashable {
+        case reset
+        case closeAfterHeaders
+        case closeMidBody(afterBytes: Int)
+        case malformedChunk
+        case garbage([UInt8])
+        case stall
+    }
+
+    let kind: Kind
+
+    /// Resets the connection (an RST, through `SO_LINGER` 0 and a close) instead of answering;
+    /// responses queued before this one are sent first.
+    public static let reset = TransportFault(kind: .reset)
+
+    /// Sends the status line and headers (with the framing of the full body), then closes.
+    public static let closeAfterHeaders = TransportFault(kind: .closeAfterHeaders)
+
+    /// Sends the head and the first `afterBytes` bytes of the body, then closes; the head still
+    /// announces the full length (or chunked framing), so the client sees a truncated body.
+    /// From a stream, closes at once.
+    public static func closeMidBody(afterBytes: Int) -> TransportFault {
+        TransportFault(kind: .closeMidBody(afterBytes: max(0, afterBytes)))
+    }
+
+    /// Sends the head with `Transfer-Encoding: chunked` and a chunk whose size line is not
+    /// hexadecimal, then closes.
+    public static let malformedChunk = TransportFault(kind: .malformedChunk)
+
+    /// Sends `bytes` instead of a response (or, from a stream, in the middle of the body), then
+    /// closes.
+    public static func garbage(_ bytes: [UInt8] = TransportFault.defaultGarbage) -> TransportFault {
+        TransportFault(kind: .garbage(bytes))
+    }
+
+    /// Sends nothing more and keeps the connection open until the client gives up or the idle
+    /// timeout (`idle_timeout`) closes it.
+    public static let stall = TransportFault(kind: .stall)
+
+    /// What ``garbage(_:)`` sends by default: bytes that are not an HTTP status line.
+    public static let defaultGarbage: [UInt8] = Array("\u{0}\u{1}NOT-HTTP \u{7f}garbage\r\n\r\n".utf8) + [0xFF, 0xFE]
+
+    /// The fault's name: `reset`, `close-after-headers`, `close-mid-body(100)`, `malformed-chunk`,
+    /// `garbage(18 bytes)`, `stall`.
+    public var description: String {
+        switch kind {
+        case .reset: "reset"
+        case .closeAfterHeaders: "close-after-headers"
+        case .closeMidBody(let count): "close-mid-body(\(count))"
+        case .malformedChunk: "malformed-chunk"
+        case .garbage(let bytes): "garbage(\(bytes.count) bytes)"
+        case .stall: "stall"
+        }
+    }
+
+    /// The size line of the chunk ``malformedChunk`` sends: `Z` is not a hexadecimal digit.
+    static let malformedChunkBytes = Array("Z\r\nthis chunk size is not hexadecimal\r\n".utf8)
+}

@@ -1,0 +1,45 @@
+// Starts an event loop on a thread of its own and joins it. `start` and `join` run on the thread
+// that starts or stops the server; the loop itself runs only on the new thread, which holds the
+// one strong reference to it.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running loop's thread, and the handle to ask it things.
+struct LoopThread: Sendable {
+    let handle: LoopHandle
+    private let thread: pthread_t
+
+    /// Runs `loop` on a new thread.
+    ///
+    /// The corresponding C function is `pthread_create`.
+    static func start(_ loop: EventLoop) throws(LibeventError) -> LoopThread {
+        let handle = loop.handle
+        var thread = pthread_t()
+        let argument = Unmanaged.passRetained(loop).toOpaque()
+        let status = pthread_create(&thread, nil, runLoopThread, argument)
+        guard status == 0 else {
+            Unmanaged<EventLoop>.fromOpaque(argument).release()
+            throw LibeventError(function: "pthread_create", errno: status)
+        }
+        return LoopThread(handle: handle, thread: thread)
+    }
+
+    /// Waits for the thread to end.
+    ///
+    /// The corresponding C function is `pthread_join`.
+    func join() {
+        pthread_join(thread, nil)
+    }
+
+    /// The number of processors online, the default number of loops.
+    static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}
+
+private func runLoopThread(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let loop = Unmanaged<EventLoop>.fromOpaque(argument!).takeRetainedValue()
+    loop.run()
+    return nil
+}
