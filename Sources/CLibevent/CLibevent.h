@@ -16,7 +16,4 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <event2/event.h>
-#include <event2/buffer.h>
-#include <event2/bufferevent.h>
 #include <event2/listener.h>
-#include <event2/thread.h>

@@ -46,7 +46,8 @@ enum ListeningSocket {
         var result: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &result)
         guard status == 0, let first = result else {
-            throw LibeventError(function: "getaddrinfo(\(host))", errno: status == EAI_SYSTEM ? errno : 0)
+            let reason = status == EAI_SYSTEM ? nil : gai_strerror(status).map { String(cString: $0) }
+            throw LibeventError(function: "getaddrinfo(\(host))", errno: status == EAI_SYSTEM ? errno : 0, reason: reason)
         }
         defer { freeaddrinfo(result) }
         return SocketAddress(first.pointee.ai_addr, length: first.pointee.ai_addrlen)

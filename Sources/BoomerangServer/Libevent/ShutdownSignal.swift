@@ -39,6 +39,9 @@ enum ShutdownSignal {
         restore.__sigaction_handler.sa_handler = SIG_DFL
         sigaction(SIGINT, &restore, nil)
         sigaction(SIGTERM, &restore, nil)
+        // No handler can run any more: the write end can go.
+        pipeWriteFD = -1
+        Glibc.close(fds[1])
         return number
     }
 
