@@ -31,14 +31,21 @@ public final class Server: Sendable {
 
     /// Creates a server; nothing is bound until `start()`.
     public convenience init(settings: ServerSettings, logger: Logger = Logger(label: "boomerang")) {
-        self.init(settings: settings, logger: logger) { index, fd, context, completion throws(LibeventError) in
-            try EventLoop(index: index, listenFD: fd, shared: context, completion: completion)
-        }
+        self.init(settings: settings, logger: logger, responderOverride: nil, makeLoop: Server.makeEventLoop)
     }
 
-    init(settings: ServerSettings, logger: Logger, makeLoop: @escaping LoopFactory) {
-        context = ServerContext(settings: settings, log: logger)
+    /// A server whose loops come from `makeLoop` and whose requests go to `responderOverride`
+    /// before the route table.
+    init(
+        settings: ServerSettings, logger: Logger = Logger(label: "boomerang"),
+        responderOverride: ServerContext.ResponderOverride?, makeLoop: @escaping LoopFactory = Server.makeEventLoop
+    ) {
+        context = ServerContext(settings: settings, log: logger, responderOverride: responderOverride)
         self.makeLoop = makeLoop
+    }
+
+    static let makeEventLoop: LoopFactory = { index, fd, context, completion throws(LibeventError) in
+        try EventLoop(index: index, listenFD: fd, shared: context, completion: completion)
     }
 
     /// The settings the server runs with.

@@ -176,7 +176,10 @@ extension EventLoop: ConnectionServices {
     }
 
     func responder(for context: RequestContext) -> any Responder {
-        shared.router.responder(for: context)
+        if let responderOverride = shared.responderOverride, let responder = responderOverride(context) {
+            return responder
+        }
+        return shared.router.responder(for: context)
     }
 
     func dateField() -> [UInt8] {
