@@ -5,21 +5,19 @@ extension ConnectionStateMachine {
     /// brings the driver's reading and timer up to date. Ends every event.
     mutating func settle(now: UInt64) {
         while true {
-            switch state {
-            case .idle where !input.bytes.isEmpty && !isCongested:
+            if !input.bytes.isEmpty && !isCongested && takesInput {
                 processPendingInput(now: now)
                 continue
+            }
+            switch state {
             case .idle where input.ended && input.bytes.isEmpty:
                 closeAfterFlush(now: now)
-            case .readingHead where input.ended, .readingBody where input.ended:
-                // Kept input ended in the middle of a request: it can never complete.
+            case .readingHead where input.ended && input.bytes.isEmpty, .readingBody where input.ended && input.bytes.isEmpty:
+                // The input ended in the middle of a request: it can never complete.
                 closeAfterFlush(now: now)
             case .closing where output.isEmpty:
                 // A close with nothing (left) to send: a reset, or an upgrade that closes.
                 outputFlushed(now: now)
-                continue
-            case .upgraded where !input.bytes.isEmpty && !isCongested:
-                processPendingInput(now: now)
                 continue
             case .streaming(let body) where body.wait == .ready && !isCongested:
                 pullStream(now: now)
@@ -32,6 +30,15 @@ extension ConnectionStateMachine {
         }
         updateReading(now: now)
         scheduleTimer(now: now)
+    }
+
+    /// Whether the state parses requests or feeds an upgrade handler (rather than keeping input
+    /// for later or dropping it).
+    private var takesInput: Bool {
+        switch state {
+        case .idle, .readingHead, .readingBody, .upgraded: true
+        case .delayed, .streaming, .stalled, .closing, .lingering, .closed: false
+        }
     }
 
     /// Asks the driver to pause or resume reading when what the state wants has changed.

@@ -97,21 +97,16 @@ struct ConnectionStateMachine {
         settle(now: now)
     }
 
-    /// The client ended its side (a read returned end of stream).
+    /// The client ended its side (a read returned end of stream). A request it completed is still
+    /// answered (it may have shut only its write side); ``settle(now:)`` closes once none is left.
     mutating func peerClosed(now: UInt64) {
         input.ended = true
         switch state {
-        case .readingHead, .readingBody:
-            do {
-                try parser.finish()
-            } catch {}
-            closeAfterFlush(now: now)
-        case .idle where input.bytes.isEmpty, .lingering, .stalled:
+        case .lingering, .stalled:
             closeAfterFlush(now: now)
         case .upgraded(let session):
             apply(session.handler.peerClosed(now: now), now: now)
-        case .idle, .delayed, .streaming, .closing, .closed:
-            // A half-closed client still gets the answers to the requests it completed.
+        case .idle, .readingHead, .readingBody, .delayed, .streaming, .closing, .closed:
             break
         }
         settle(now: now)
