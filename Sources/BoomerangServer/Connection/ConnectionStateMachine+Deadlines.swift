@@ -5,23 +5,21 @@ extension ConnectionStateMachine {
     /// brings the driver's reading and timer up to date. Ends every event.
     mutating func settle(now: UInt64) {
         while true {
-            switch state {
-            case .idle where !input.bytes.isEmpty && !isCongested:
+            if !input.bytes.isEmpty && !isCongested && takesInput {
                 processPendingInput(now: now)
                 continue
+            }
+            switch state {
             case .idle where input.ended && input.bytes.isEmpty:
                 closeAfterFlush(now: now)
-            case .readingHead where input.ended, .readingBody where input.ended:
-                // Kept input ended in the middle of a request: it can never complete.
+            case .readingHead where input.ended && input.bytes.isEmpty, .readingBody where input.ended && input.bytes.isEmpty:
+                // The input ended in the middle of a request: it can never complete.
                 closeAfterFlush(now: now)
             case .closing where output.isEmpty:
                 // A close with nothing (left) to send: a reset, or an upgrade that closes.
                 outputFlushed(now: now)
                 continue
-            case .upgraded where !input.bytes.isEmpty && !isCongested:
-                processPendingInput(now: now)
-                continue
-            case .streaming(_, let body) where body.wait == .ready && !isCongested:
+            case .streaming(let body) where body.wait == .ready && !isCongested:
                 pullStream(now: now)
                 if case .streaming = state { break }
                 continue
@@ -34,6 +32,15 @@ extension ConnectionStateMachine {
         scheduleTimer(now: now)
     }
 
+    /// Whether the state parses requests or feeds an upgrade handler (rather than keeping input
+    /// for later or dropping it).
+    private var takesInput: Bool {
+        switch state {
+        case .idle, .readingHead, .readingBody, .upgraded: true
+        case .delayed, .streaming, .stalled, .closing, .lingering, .closed: false
+        }
+    }
+
     /// Asks the driver to pause or resume reading when what the state wants has changed.
     private mutating func updateReading(now: UInt64) {
         var wanted: Bool
@@ -44,7 +51,7 @@ extension ConnectionStateMachine {
             wanted = input.bytes.count < configuration.maxBufferedInputBytes
         case .lingering:
             wanted = true
-        case .closing, .closed, .transitioning:
+        case .closing, .closed:
             wanted = false
         }
         if input.ended { wanted = false }
@@ -57,8 +64,11 @@ extension ConnectionStateMachine {
         switch state {
         case .readingHead:
             state = .readingHead(since: now)
-        case .readingBody(let exchange, _):
-            state = .readingBody(exchange, BodyClock(since: now, bytesBefore: exchange.bodyBytes))
+        case .readingBody:
+            if let bytes = request?.exchange.bodyBytes {
+                request?.clockStart = now
+                request?.bytesBefore = bytes
+            }
         default:
             break
         }
@@ -77,19 +87,19 @@ extension ConnectionStateMachine {
             stateDeadline = output.isEmpty ? since &+ configuration.idleTimeoutNanoseconds : nil
         case .readingHead(let since):
             stateDeadline = readingEnabled ? since &+ configuration.headerTimeoutNanoseconds : nil
-        case .readingBody(let exchange, let clock):
-            stateDeadline = readingEnabled ? bodyRateDeadline(exchange, clock) : nil
-        case .delayed(_, _, let until):
-            stateDeadline = until
-        case .streaming(_, let body):
+        case .readingBody:
+            stateDeadline = readingEnabled ? request.flatMap(bodyRateDeadline) : nil
+        case .delayed(let delayed):
+            stateDeadline = delayed.until
+        case .streaming(let body):
             if case .until(let time) = body.wait { stateDeadline = time } else { stateDeadline = nil }
         case .stalled(let since):
             stateDeadline = since &+ configuration.idleTimeoutNanoseconds
-        case .upgraded(_, let wakeAt):
-            stateDeadline = wakeAt
+        case .upgraded(let session):
+            stateDeadline = session.wakeAt
         case .lingering(let since):
             stateDeadline = since &+ configuration.lingerTimeoutNanoseconds
-        case .closing, .closed, .transitioning:
+        case .closing, .closed:
             stateDeadline = nil
         }
         guard let stateDeadline else { return deadline }
@@ -98,13 +108,13 @@ extension ConnectionStateMachine {
 
     /// When the body's average rate since its clock started falls under the minimum, if no more
     /// bytes arrive; never before the grace period ends.
-    private func bodyRateDeadline(_ exchange: Exchange, _ clock: BodyClock) -> UInt64? {
+    private func bodyRateDeadline(_ request: ReadingRequest) -> UInt64? {
         let minimum = configuration.minBodyBytesPerSecond
         guard minimum > 0 else { return nil }
-        let bytes = UInt64(max(0, exchange.bodyBytes - clock.bytesBefore))
+        let bytes = UInt64(max(0, request.exchange.bodyBytes - request.bytesBefore))
         let (scaled, overflow) = bytes.multipliedReportingOverflow(by: ConnectionConfiguration.second)
         let lasting = overflow ? UInt64.max / 2 : scaled / UInt64(minimum) &+ 1
-        return clock.since &+ max(configuration.bodyRateGracePeriodNanoseconds, lasting)
+        return request.clockStart &+ max(configuration.bodyRateGracePeriodNanoseconds, lasting)
     }
 
     /// Arms the timer when the next deadline is earlier than the one armed. A later deadline
@@ -132,41 +142,37 @@ extension ConnectionStateMachine {
                 let seconds = Double(configuration.headerTimeoutNanoseconds) / 1e9
                 refuse(ServerError(.headerTimeout, "the request head did not arrive within \(seconds) s"), now: now)
             }
-        case .readingBody(let exchange, let clock):
-            if readingEnabled, let deadline = bodyRateDeadline(exchange, clock), now >= deadline {
-                let elapsed = max(1, (now &- clock.since) / 1_000_000)
-                let rate = (exchange.bodyBytes - clock.bytesBefore) * 1000 / Int64(elapsed)
+        case .readingBody:
+            if readingEnabled, let request, let deadline = bodyRateDeadline(request), now >= deadline {
+                let elapsed = max(1, (now &- request.clockStart) / 1_000_000)
+                let rate = (request.exchange.bodyBytes - request.bytesBefore) * 1000 / Int64(elapsed)
                 let minimum = configuration.minBodyBytesPerSecond
                 refuse(
                     ServerError(.bodyTooSlow, "the body arrived at \(rate) bytes/s, under the minimum of \(minimum)"),
                     now: now)
             }
-        case .delayed(let exchange, let response, let until):
-            if now >= until {
-                state = .transitioning
-                respond(exchange, response, now: now)
+        case .delayed(let delayed):
+            if now >= delayed.until {
+                respond(delayed.exchange, delayed.response, now: now)
             }
-        case .streaming(let exchange, var body):
+        case .streaming(let body):
             if case .until(let time) = body.wait, now >= time {
                 body.wait = .ready
-                state = .streaming(exchange, body)
             }
         case .stalled(let since):
             if now >= since &+ configuration.idleTimeoutNanoseconds {
                 close(.close)
             }
-        case .upgraded(var handler, let wakeAt):
-            if let wakeAt, now >= wakeAt {
-                state = .transitioning
-                let step = handler.wake(now: now)
-                state = .upgraded(handler, wakeAt: nil)
-                apply(step, now: now)
+        case .upgraded(let session):
+            if let wakeAt = session.wakeAt, now >= wakeAt {
+                session.wakeAt = nil
+                apply(session.handler.wake(now: now), now: now)
             }
         case .lingering(let since):
             if now >= since &+ configuration.lingerTimeoutNanoseconds {
                 close(.close)
             }
-        case .closing, .closed, .transitioning:
+        case .closing, .closed:
             break
         }
     }

@@ -24,7 +24,7 @@ extension ConnectionStateMachine {
             case .delayed, .streaming, .stalled:
                 stash(rest)
                 return
-            case .closing, .lingering, .closed, .transitioning:
+            case .closing, .lingering, .closed:
                 return
             }
             let event: HTTPRequestParser.Event?
@@ -69,24 +69,28 @@ extension ConnectionStateMachine {
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )
-            let exchange = Exchange(context: context, responder: services.responder(for: context))
-            state = .readingBody(exchange, BodyClock(since: now, bytesBefore: 0))
+            request = ReadingRequest(exchange: Exchange(context: context), responder: services.responder(for: context), clockStart: now)
+            state = .readingBody
             if head.expectsContinue && head.version.minor >= 1 {
                 enqueue(ResponseWriter.continueLine, now: now)
             }
         case .body(let range):
-            guard case .readingBody(var exchange, let clock) = state else { return }
-            state = .transitioning
-            exchange.received(UnsafeRawBufferPointer(rebasing: bytes[range]))
-            state = .readingBody(exchange, clock)
+            guard request != nil else { return }
+            request!.exchange.bodyBytes += Int64(range.count)
+            request!.responder.receive(UnsafeRawBufferPointer(rebasing: bytes[range]))
         case .end(let trailers):
-            guard case .readingBody(var exchange, _) = state else { return }
-            state = .transitioning
-            let response = exchange.finish(trailers: trailers)
+            guard var finished = request.take() else { return }
+            let response: Response
+            do {
+                response = try finished.responder.finish(trailers: trailers)
+            } catch {
+                response = error.response(for: finished.exchange.context.head)
+            }
             if response.delayMilliseconds > 0 {
-                state = .delayed(exchange, response, until: now &+ UInt64(response.delayMilliseconds) &* 1_000_000)
+                let until = now &+ UInt64(response.delayMilliseconds) &* 1_000_000
+                state = .delayed(DelayedResponse(exchange: finished.exchange, response: response, until: until))
             } else {
-                respond(exchange, response, now: now)
+                respond(finished.exchange, response, now: now)
             }
         }
     }
@@ -94,6 +98,7 @@ extension ConnectionStateMachine {
     /// Answers with an error the connection itself raised (a parse error, a timeout), then closes.
     mutating func refuse(_ error: ServerError, now: UInt64) {
         services.requestRefused(remote: remoteHost, status: error.status, reason: error.code.name)
+        request = nil
         let response = Self.refusalResponse(error)
         let bytes = ResponseWriter.render(
             response, method: .get, version: (1, 1), keepAlive: false, date: services.dateField())
@@ -132,12 +137,19 @@ extension ConnectionStateMachine {
 
     /// Logs the exchange in progress, if any, as aborted.
     mutating func abandonExchange() {
+        let exchange: Exchange?
         switch state {
-        case .readingBody(let exchange, _), .delayed(let exchange, _, _), .streaming(let exchange, _):
-            let head = exchange.context.head
-            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+        case .readingBody:
+            exchange = request?.exchange
+        case .delayed(let delayed):
+            exchange = delayed.exchange
+        case .streaming(let body):
+            exchange = body.exchange
         default:
-            break
+            exchange = nil
         }
+        request = nil
+        guard let head = exchange?.context.head else { return }
+        services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
     }
 }

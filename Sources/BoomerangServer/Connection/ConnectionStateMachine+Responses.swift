@@ -46,7 +46,6 @@ extension ConnectionStateMachine {
         _ stream: any ResponseBodyStream, exchange: Exchange, response: Response, keepAlive: Bool, cutAfter: Int?, now: UInt64
     ) {
         var exchange = exchange
-        var stream = stream
         let head = exchange.context.head
         var keepAlive = keepAlive
         let framing: ResponseWriter.Framing
@@ -66,21 +65,23 @@ extension ConnectionStateMachine {
             finishExchange(keepAlive: keepAlive, now: now)
             return
         }
-        stream.attach(waker: waker)
-        var body = StreamedBody(stream: stream, chunked: framing == .chunked, keepAlive: keepAlive, cutAfter: cutAfter)
+        var remaining: Int?
         if case .contentLength(let length) = framing {
-            body.remaining = length
+            remaining = length
         }
-        state = .streaming(exchange, body)
+        let body = StreamedBody(
+            exchange: exchange, stream: stream, remaining: remaining, chunked: framing == .chunked, keepAlive: keepAlive,
+            cutAfter: cutAfter)
+        body.stream.attach(waker: waker)
+        state = .streaming(body)
     }
 
     /// Pulls the stream until it waits, ends or the output is congested.
     mutating func pullStream(now: UInt64) {
-        guard case .streaming(var exchange, var body) = state else { return }
-        state = .transitioning
+        guard case .streaming(let body) = state else { return }
         while body.wait == .ready && !isCongested {
             if body.remaining == 0 {
-                return endStream(exchange, body, trailers: HTTPHeaders(), now: now)
+                return endStream(body, trailers: HTTPHeaders(), now: now)
             }
             switch body.stream.next(now: now) {
             case .bytes(let bytes) where bytes.isEmpty:
@@ -93,24 +94,23 @@ extension ConnectionStateMachine {
                 }
                 if let cut = body.cutAfter, bytes.count >= cut {
                     bytes.removeLast(bytes.count - cut)
-                    exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
-                    return endExchange(exchange, closing: .linger)
+                    body.exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
+                    return endExchange(body.exchange, closing: .linger)
                 }
                 body.cutAfter = body.cutAfter.map { $0 - bytes.count }
                 body.remaining = body.remaining.map { $0 - bytes.count }
-                exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
+                body.exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
                 if overran {
-                    return endExchange(exchange, closing: .linger)
+                    return endExchange(body.exchange, closing: .linger)
                 }
             case .wait(let until):
                 body.wait = until.map { .until($0) } ?? .woken
             case .end(let trailers):
-                return endStream(exchange, body, trailers: trailers, now: now)
+                return endStream(body, trailers: trailers, now: now)
             case .fault(let fault):
-                return breakStream(exchange, fault: fault, chunked: body.chunked, now: now)
+                return breakStream(body, fault: fault, now: now)
             }
         }
-        state = .streaming(exchange, body)
     }
 
     /// Queues one piece of a streamed body, framed; returns the bytes queued.
@@ -126,17 +126,16 @@ extension ConnectionStateMachine {
         return framed.count
     }
 
-    private mutating func endStream(_ exchange: Exchange, _ body: StreamedBody, trailers: HTTPHeaders, now: UInt64) {
-        var exchange = exchange
+    private mutating func endStream(_ body: StreamedBody, trailers: HTTPHeaders, now: UInt64) {
         if body.chunked {
             var last: [UInt8] = []
             ResponseWriter.appendLastChunk(trailers: trailers, to: &last)
-            exchange.responseBytes += last.count
+            body.exchange.responseBytes += last.count
             enqueue(last, now: now)
         }
         // A body shorter than its Content-Length leaves the client waiting for the rest.
         let framingHolds = body.remaining ?? 0 == 0
-        services.exchangeCompleted(exchange)
+        services.exchangeCompleted(body.exchange)
         finishExchange(keepAlive: body.keepAlive && framingHolds, now: now)
     }
 
@@ -148,23 +147,22 @@ extension ConnectionStateMachine {
 
     // MARK: Faults
 
-    private mutating func breakStream(_ exchange: Exchange, fault: TransportFault, chunked: Bool, now: UInt64) {
-        var exchange = exchange
+    private mutating func breakStream(_ body: StreamedBody, fault: TransportFault, now: UInt64) {
         switch fault.kind {
         case .reset:
-            endExchange(exchange, closing: .reset)
+            endExchange(body.exchange, closing: .reset)
         case .closeAfterHeaders, .closeMidBody:
-            endExchange(exchange, closing: .linger)
+            endExchange(body.exchange, closing: .linger)
         case .malformedChunk:
-            exchange.responseBytes += TransportFault.malformedChunkBytes.count
+            body.exchange.responseBytes += TransportFault.malformedChunkBytes.count
             enqueue(TransportFault.malformedChunkBytes, now: now)
-            endExchange(exchange, closing: .linger)
+            endExchange(body.exchange, closing: .linger)
         case .garbage(let bytes):
-            exchange.responseBytes += bytes.count
+            body.exchange.responseBytes += bytes.count
             enqueue(bytes, now: now)
-            endExchange(exchange, closing: .linger)
+            endExchange(body.exchange, closing: .linger)
         case .stall:
-            services.exchangeCompleted(exchange)
+            services.exchangeCompleted(body.exchange)
             state = .stalled(since: now)
         }
     }
@@ -222,31 +220,26 @@ extension ConnectionStateMachine {
         exchange.responseBytes = bytes.count
         services.exchangeCompleted(exchange)
         enqueue(bytes, now: now)
-        var handler = upgrade
-        state = .transitioning
-        let step = handler.start(now: now, waker: waker)
-        state = .upgraded(handler, wakeAt: nil)
-        apply(step, now: now)
+        let session = UpgradeSession(upgrade)
+        state = .upgraded(session)
+        apply(session.handler.start(now: now, waker: waker), now: now)
     }
 
     mutating func deliverToUpgrade(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
-        guard case .upgraded(var handler, let wakeAt) = state else { return }
-        state = .transitioning
-        let step = handler.received(bytes, now: now)
-        state = .upgraded(handler, wakeAt: wakeAt)
-        apply(step, now: now)
+        guard case .upgraded(let session) = state else { return }
+        apply(session.handler.received(bytes, now: now), now: now)
     }
 
     /// Carries out what an upgrade handler asked for; a step without a time keeps the one asked
     /// for before.
     mutating func apply(_ step: UpgradeStep, now: UInt64) {
         enqueue(step.output, now: now)
-        guard case .upgraded(let handler, let wakeAt) = state else { return }
+        guard case .upgraded(let session) = state else { return }
         if step.close {
             input.bytes = []
             state = .closing(.linger)
-        } else {
-            state = .upgraded(handler, wakeAt: step.wakeAt ?? wakeAt)
+        } else if let wakeAt = step.wakeAt {
+            session.wakeAt = wakeAt
         }
     }
 }

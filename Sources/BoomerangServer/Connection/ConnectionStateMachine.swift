@@ -24,79 +24,26 @@ import BoomerangSerialization
 ///   followed by a lingering close: the write side is shut and input read and dropped until the
 ///   client closes or the linger timeout passes.
 struct ConnectionStateMachine {
-    enum State {
-        /// No request in progress; `since` is when the last output left (the idle clock).
-        case idle(since: UInt64)
-        /// Part of a request head has been parsed.
-        case readingHead(since: UInt64)
-        /// The head is complete; the body is arriving.
-        case readingBody(Exchange, BodyClock)
-        /// The request is complete; its response is held back until `until`.
-        case delayed(Exchange, Response, until: UInt64)
-        /// The head is queued; the body comes from a stream.
-        case streaming(Exchange, StreamedBody)
-        /// A stall fault: nothing more is sent until the client gives up or the idle timeout.
-        case stalled(since: UInt64)
-        /// After a 101: every byte goes to the upgrade handler.
-        case upgraded(any ConnectionUpgrade, wakeAt: UInt64?)
-        /// The last bytes are queued; once they have left, the connection closes this way.
-        case closing(CloseMode)
-        /// The write side is shut; input is read and dropped until the client closes.
-        case lingering(since: UInt64)
-        case closed
-        /// Only while a payload is being mutated in place (never seen between events).
-        case transitioning
-    }
-
-    enum CloseMode: Equatable {
-        case linger
-        case close
-        case reset
-    }
-
-    /// When the body of the current request started to count against the minimum rate.
-    struct BodyClock {
-        var since: UInt64
-        var bytesBefore: Int64
-    }
-
-    /// A response body being pulled from its stream.
-    struct StreamedBody {
-        enum Wait: Equatable {
-            case ready
-            case until(UInt64)
-            case woken
-        }
-
-        var stream: any ResponseBodyStream
-        var wait = Wait.ready
-        /// Bytes still owed under `Content-Length`, nil for chunked or close-delimited bodies.
-        var remaining: Int?
-        var chunked: Bool
-        var keepAlive: Bool
-        /// Body bytes still to send before a `closeMidBody` fault closes the connection.
-        var cutAfter: Int?
-    }
-
-    /// Input read but not parsed yet, and whether the client has ended its side.
-    struct PendingInput {
-        var bytes: [UInt8] = []
-        var ended = false
-    }
-
     let configuration: ConnectionConfiguration
     let services: any ConnectionServices
     let remoteHost: String
     let waker: ConnectionWaker
     var parser: HTTPRequestParser
     var state: State
+    /// The request whose body is being read: set with its head, taken at its end; present exactly
+    /// in ``State/readingBody``. It lives beside the state rather than in it, so that the state
+    /// stays a few bytes that every event switches on without copying a request.
+    var request: ReadingRequest?
     var output = OutputBuffer()
     var input = PendingInput()
     var lastWriteProgress: UInt64 = 0
     var readingEnabled = false
     var armedDeadline: UInt64?
     var isDraining = false
+    /// Actions asked for and not taken yet: `actions[nextActionIndex..<actionCount]`. The array
+    /// keeps its storage from event to event.
     private var actions: [ConnectionAction] = []
+    private var actionCount = 0
     private var nextActionIndex = 0
 
     init(
@@ -126,7 +73,7 @@ struct ConnectionStateMachine {
             process(bytes, now: now)
         case .delayed, .streaming, .stalled:
             stash(bytes)
-        case .closing, .lingering, .closed, .transitioning:
+        case .closing, .lingering, .closed:
             break
         }
         settle(now: now)
@@ -150,24 +97,16 @@ struct ConnectionStateMachine {
         settle(now: now)
     }
 
-    /// The client ended its side (a read returned end of stream).
+    /// The client ended its side (a read returned end of stream). A request it completed is still
+    /// answered (it may have shut only its write side); ``settle(now:)`` closes once none is left.
     mutating func peerClosed(now: UInt64) {
         input.ended = true
         switch state {
-        case .readingHead, .readingBody:
-            do {
-                try parser.finish()
-            } catch {}
+        case .lingering, .stalled:
             closeAfterFlush(now: now)
-        case .idle where input.bytes.isEmpty, .lingering, .stalled:
-            closeAfterFlush(now: now)
-        case .upgraded(var handler, let wakeAt):
-            state = .transitioning
-            let step = handler.peerClosed(now: now)
-            state = .upgraded(handler, wakeAt: wakeAt)
-            apply(step, now: now)
-        case .idle, .delayed, .streaming, .closing, .closed, .transitioning:
-            // A half-closed client still gets the answers to the requests it completed.
+        case .upgraded(let session):
+            apply(session.handler.peerClosed(now: now), now: now)
+        case .idle, .readingHead, .readingBody, .delayed, .streaming, .closing, .closed:
             break
         }
         settle(now: now)
@@ -192,14 +131,10 @@ struct ConnectionStateMachine {
     /// The connection's ``ConnectionWaker`` was woken.
     mutating func woken(now: UInt64) {
         switch state {
-        case .streaming(let exchange, var body) where body.wait != .ready:
+        case .streaming(let body) where body.wait != .ready:
             body.wait = .ready
-            state = .streaming(exchange, body)
-        case .upgraded(var handler, let wakeAt):
-            state = .transitioning
-            let step = handler.wake(now: now)
-            state = .upgraded(handler, wakeAt: wakeAt)
-            apply(step, now: now)
+        case .upgraded(let session):
+            apply(session.handler.wake(now: now), now: now)
         default:
             return
         }
@@ -222,11 +157,9 @@ struct ConnectionStateMachine {
 
     /// The next thing the driver must do, or nil when it is done for this event.
     mutating func nextAction() -> ConnectionAction? {
-        guard nextActionIndex < actions.count else {
-            if nextActionIndex > 0 {
-                actions.removeAll(keepingCapacity: true)
-                nextActionIndex = 0
-            }
+        guard nextActionIndex < actionCount else {
+            nextActionIndex = 0
+            actionCount = 0
             return nil
         }
         defer { nextActionIndex += 1 }
@@ -234,6 +167,11 @@ struct ConnectionStateMachine {
     }
 
     mutating func emit(_ action: ConnectionAction) {
-        actions.append(action)
+        if actionCount < actions.count {
+            actions[actionCount] = action
+        } else {
+            actions.append(action)
+        }
+        actionCount += 1
     }
 }

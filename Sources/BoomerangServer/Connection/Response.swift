@@ -12,13 +12,11 @@ public struct Response: Sendable {
     public var delayMilliseconds: Int = 0
     /// Whether the connection closes after this response.
     public var closeConnection = false
-    /// A body produced while it is sent; when set, ``body`` is ignored.
-    public var bodyStream: (any ResponseBodyStream)?
     /// A transport failure to produce instead of a normal answer.
     public var fault: TransportFault?
-    /// The protocol the connection switches to once this response is queued; honoured only with
-    /// status 101, on HTTP/1.1, for a request that is not HEAD.
-    public var upgrade: (any ConnectionUpgrade)?
+    /// The stream and the upgrade, boxed so that a response without them stays a plain value the
+    /// connection copies cheaply; nil for almost every response.
+    private var extensions: Extensions?
     /// Whether `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that forbids
     /// everything are sent: an echo reflects client-chosen bytes, possibly under a client-chosen
     /// Content-Type, and a browser must never run them.
@@ -29,6 +27,32 @@ public struct Response: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A body produced while it is sent; when set, ``body`` is ignored. Each connection that sends
+    /// the response pulls its own copy of the stream value.
+    public var bodyStream: (any ResponseBodyStream)? {
+        get { extensions?.stream }
+        set { extensions = Extensions(stream: newValue, upgrade: upgrade) }
+    }
+
+    /// The protocol the connection switches to once this response is queued; honoured only with
+    /// status 101, on HTTP/1.1, for a request that is not HEAD.
+    public var upgrade: (any ConnectionUpgrade)? {
+        get { extensions?.upgrade }
+        set { extensions = Extensions(stream: bodyStream, upgrade: newValue) }
+    }
+
+    /// Never mutated once made: copies of a response share it, and each reader copies the values out.
+    private final class Extensions: Sendable {
+        let stream: (any ResponseBodyStream)?
+        let upgrade: (any ConnectionUpgrade)?
+
+        init?(stream: (any ResponseBodyStream)?, upgrade: (any ConnectionUpgrade)?) {
+            guard stream != nil || upgrade != nil else { return nil }
+            self.stream = stream
+            self.upgrade = upgrade
+        }
     }
 }
 

@@ -193,6 +193,26 @@ import Testing
         #expect(h.services.refusals.isEmpty)
     }
 
+    @Test func theBodyClockStopsWhileAnInterimResponseHoldsReadingBack() {
+        var h = Self.harness {
+            $0.maxPendingOutputBytes = 10
+            $0.writeTimeoutNanoseconds = 60 * H.second
+        }
+        _ = h.start()
+        let head = "POST /p HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n"
+        #expect(h.receive(head + "abc") == [.send, .pauseReading])
+        // Twice the grace period with reading paused: no 408.
+        _ = h.advance(milliseconds: 20_000)
+        #expect(h.services.refusals.isEmpty)
+        #expect(h.send() == [.resumeReading, .armTimer(at: h.now + 10 * H.second)])
+        #expect(h.wireText == "HTTP/1.1 100 Continue\r\n\r\n")
+        _ = h.advance(milliseconds: 5_000)
+        _ = h.receive("defghij")
+        _ = h.send()
+        #expect(h.takeResponses().last?.text == "abcdefghij")
+        #expect(h.services.refusals.isEmpty)
+    }
+
     @Test func keptInputIsBoundedWhileAResponseIsDelayed() {
         var h = Self.harness { $0.maxBufferedInputBytes = 100 }
         _ = h.start()
