@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
+        .library(name: "BoomerangCompression", targets: ["BoomerangCompression"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
@@ -27,6 +28,29 @@ let package = Package(
             name: "CLibevent",
             path: "Sources/CLibevent",
             providers: [.apt(["libevent-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBrotli",
+            path: "Sources/CBrotli",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            path: "Sources/CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .target(
+            name: "BoomerangCompression",
+            dependencies: ["CZlib", "CBrotli", "CZstd"],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "BoomerangSerialization",
@@ -75,12 +99,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "BoomerangBenchmarks",
-            dependencies: ["BoomerangSerialization"],
+            dependencies: ["BoomerangSerialization", "BoomerangCompression"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
             dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangCompressionTests",
+            dependencies: ["BoomerangCompression"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
