@@ -9,7 +9,9 @@ public struct DecompressorConfiguration: Sendable, Hashable {
     public var maxDecodedBytes: Int64
     /// The most decoded bytes per coded byte read, once more than ``expansionRatioGraceBytes`` have
     /// been decoded; default 1000. Text compresses 3 to 20 times, repetitive JSON or logs at most a
-    /// few hundred times; a run of zeros 1000 times (gzip) to millions of times (zstd).
+    /// few hundred times; a run of zeros 1000 times (gzip) to millions of times (zstd). The ratio
+    /// is taken against the coded bytes the libraries have read so far, and how far they read
+    /// ahead depends on how the body was split, so near the limit the split can decide.
     public var maxExpansionRatio: Int64
     /// How many decoded bytes are exempt from ``maxExpansionRatio``, so that a few coded bytes may
     /// stand for a small body; default 1 MiB.

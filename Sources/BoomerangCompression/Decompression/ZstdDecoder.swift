@@ -39,8 +39,9 @@ final class ZstdDecoder: DecodingStream {
             switch ZSTD_getErrorCode(status) {
             case ZSTD_error_memory_allocation:
                 return CodecStep(consumed: inBuffer.pos, produced: outBuffer.pos, failure: .library(message))
-            case ZSTD_error_prefix_unknown where atFrameEnd && decodedFrame:
-                // Reported where the foreign bytes start, as for the other codings.
+            case ZSTD_error_prefix_unknown where decodedFrame:
+                // A bad magic number after a frame, however the bytes were split: trailing bytes,
+                // reported where the call's input starts, as for the other codings.
                 let failure = CodecFailure(code: .trailingInput, message: "bytes after the end of the stream")
                 return CodecStep(consumed: 0, produced: 0, failure: failure)
             default:

@@ -44,6 +44,14 @@ import Testing
             let expected = coding == .gzip && trailer[0] == 0x1F ? 1 : 0
             #expect(error?.offset == Int64(coded.count + expected), "\(trailer)")
         }
+        // Found by fuzzing: the first byte of zstd's magic, then a mismatch, split across chunks.
+        if coding == .zstd {
+            let error = Samples.error {
+                _ = try Samples.decode(coded + [0x28, 0x2F, 0, 4], contentEncoding: "zstd", chunkSize: 1)
+            }
+            #expect(error?.code == .trailingInput)
+            #expect(error?.offset == Int64(coded.count + 1))
+        }
     }
 
     @Test(arguments: Samples.codings)
