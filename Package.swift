@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BoomerangSerialization", targets: ["BoomerangSerialization"]),
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
+        .library(name: "BoomerangCompression", targets: ["BoomerangCompression"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
         .library(name: "BoomerangRuntime", targets: ["BoomerangRuntime"]),
@@ -34,6 +35,29 @@ let package = Package(
         .systemLibrary(
             name: "CMalloc",
             path: "Sources/CMalloc"
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBrotli",
+            path: "Sources/CBrotli",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            path: "Sources/CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .target(
+            name: "BoomerangCompression",
+            dependencies: ["CZlib", "CBrotli", "CZstd"],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "BoomerangSerialization",
@@ -104,12 +128,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "BoomerangBenchmarks",
-            dependencies: ["BoomerangSerialization", "BoomerangClient"],
+            dependencies: ["BoomerangSerialization", "BoomerangClient", "BoomerangCompression"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
             dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangCompressionTests",
+            dependencies: ["BoomerangCompression"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

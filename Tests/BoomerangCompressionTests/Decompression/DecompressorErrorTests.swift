@@ -1,0 +1,188 @@
+import Testing
+
+@testable import BoomerangCompression
+
+@Suite struct DecompressorErrorTests {
+    static let text = Samples.jsonText(count: 3000)
+
+    @Test(arguments: Samples.codings)
+    func everyTruncationIsReportedAtFinish(coding: ContentCoding) throws {
+        let coded = try Compressor.compress(Self.text, coding: coding)
+        for length in 1..<coded.count {
+            let decompressor = try Decompressor(codings: [coding])
+            var output: [UInt8] = []
+            try decompressor.decompress(Array(coded.prefix(length))) { output.append(contentsOf: $0) }
+            #expect(Self.text.starts(with: output))
+            let error = Samples.error { try decompressor.finish() }
+            #expect(
+                error == CompressionError(code: .truncatedInput, coding: coding, offset: Int64(length)),
+                "\(length)"
+            )
+        }
+    }
+
+    @Test(arguments: Samples.codings)
+    func trailingBytesAfterTheStream(coding: ContentCoding) throws {
+        let coded = try Compressor.compress(Self.text, coding: coding)
+        for trailer: [UInt8] in [Array("garbage".utf8), [0, 0, 0, 0], [0x1F, 0x8C, 0, 0]] {
+            let whole = Samples.error { _ = try Decompressor.decompress(coded + trailer, contentEncoding: coding.name) }
+            #expect(
+                whole
+                    == CompressionError(
+                        code: .trailingInput,
+                        coding: coding,
+                        value: "bytes after the end of the stream",
+                        offset: Int64(coded.count)
+                    ),
+                "\(trailer)"
+            )
+            // Byte by byte, a byte that could still start a gzip member is read before the next one refutes it.
+            let error = Samples.error {
+                _ = try Samples.decode(coded + trailer, contentEncoding: coding.name, chunkSize: 1)
+            }
+            #expect(error?.code == .trailingInput, "\(trailer)")
+            let expected = coding == .gzip && trailer[0] == 0x1F ? 1 : 0
+            #expect(error?.offset == Int64(coded.count + expected), "\(trailer)")
+        }
+        // Found by fuzzing: the first byte of zstd's magic, then a mismatch, split across chunks.
+        if coding == .zstd {
+            let error = Samples.error {
+                _ = try Samples.decode(coded + [0x28, 0x2F, 0, 4], contentEncoding: "zstd", chunkSize: 1)
+            }
+            #expect(error?.code == .trailingInput)
+            #expect(error?.offset == Int64(coded.count + 1))
+        }
+    }
+
+    @Test(arguments: Samples.codings)
+    func uncodedTextIsCorrupt(coding: ContentCoding) throws {
+        let error = Samples.error { _ = try Decompressor.decompress(Self.text, contentEncoding: coding.name) }
+        #expect(error?.code == .corruptInput)
+        #expect(error?.coding == coding)
+        #expect(error?.value.isEmpty == false)
+    }
+
+    @Test(arguments: Samples.codings)
+    func flippedBitsAreCaught(coding: ContentCoding) throws {
+        let coded = try Compressor.compress(Self.text, coding: coding)
+        // Every coding here checks its content: CRC-32 (gzip), Adler-32 (zlib), XXH64 (zstd);
+        // brotli has no checksum but its structure rarely survives a flipped bit in the middle.
+        var refused = 0
+        for index in stride(from: 20, to: coded.count - 8, by: 7) {
+            var damaged = coded
+            damaged[index] ^= 0x10
+            let outcome = Samples.error { _ = try Decompressor.decompress(damaged, contentEncoding: coding.name) }
+            if let outcome {
+                #expect([.corruptInput, .truncatedInput, .trailingInput].contains(outcome.code), "\(outcome)")
+                refused += 1
+            }
+        }
+        let tried = (coded.count - 28 + 6) / 7
+        #expect(refused >= (coding == .brotli ? tried / 2 : tried))
+    }
+
+    @Test func gzipDetailsFromZlib() throws {
+        let coded = try Compressor.compress(Self.text, coding: .gzip)
+        var badCRC = coded
+        badCRC[coded.count - 6] ^= 0xFF
+        let error = Samples.error { _ = try Decompressor.decompress(badCRC, contentEncoding: "gzip") }
+        #expect(
+            error
+                == CompressionError(
+                    code: .corruptInput,
+                    coding: .gzip,
+                    value: "incorrect data check",
+                    offset: Int64(coded.count - 4)
+                )
+        )
+        let header = Samples.error { _ = try Decompressor.decompress(Array("{}".utf8), contentEncoding: "gzip") }
+        #expect(
+            header == CompressionError(code: .corruptInput, coding: .gzip, value: "incorrect header check", offset: 2)
+        )
+    }
+
+    @Test func concatenatedGzipMembersDecodeAsOneBody() throws {
+        let first = Array(Self.text.prefix(1000))
+        let second = Array(Self.text.dropFirst(1000))
+        let coded =
+            try Compressor.compress(first, coding: .gzip) + CodecTool.pythonGzip(second)
+            + Compressor.compress([], coding: .gzip)
+        for chunkSize in 1...coded.count {
+            #expect(try Samples.decode(coded, contentEncoding: "x-gzip", chunkSize: chunkSize) == Self.text)
+        }
+        #expect(try CodecTool.pythonGunzip(coded) == Self.text)
+        // Cut inside the second member's magic, or just after it: truncated, not complete.
+        let firstLength = try Compressor.compress(first, coding: .gzip).count
+        for cut in [firstLength + 1, firstLength + 2, firstLength + 10] {
+            let error = Samples.error {
+                _ = try Samples.decode(Array(coded.prefix(cut)), contentEncoding: "gzip", chunkSize: 1)
+            }
+            #expect(error == CompressionError(code: .truncatedInput, coding: .gzip, offset: Int64(cut)))
+        }
+    }
+
+    @Test func concatenatedZstdFramesDecodeAsOneBody() throws {
+        let coded =
+            try CodecTool.zstd(Array(Self.text.prefix(100)))
+            + Compressor.compress(Array(Self.text.dropFirst(100)), coding: .zstd)
+        for chunkSize in [1, 2, 17, coded.count] {
+            #expect(try Samples.decode(coded, contentEncoding: "zstd", chunkSize: chunkSize) == Self.text)
+        }
+    }
+
+    @Test(arguments: [ContentCoding.deflate, .brotli])
+    func secondStreamIsTrailingInput(coding: ContentCoding) throws {
+        let one = try Compressor.compress(Self.text, coding: coding)
+        let error = Samples.error { _ = try Decompressor.decompress(one + one, contentEncoding: coding.name) }
+        #expect(
+            error
+                == CompressionError(
+                    code: .trailingInput,
+                    coding: coding,
+                    value: "bytes after the end of the stream",
+                    offset: Int64(one.count)
+                )
+        )
+    }
+
+    @Test func rawDeflateOnlyWhenAllowed() throws {
+        let raw = try CodecTool.pythonRawDeflate(Self.text)
+        let strict = Samples.error { _ = try Decompressor.decompress(raw, contentEncoding: "deflate") }
+        #expect(strict?.code == .corruptInput)
+        let lenient = DecompressorConfiguration(acceptsRawDeflate: true)
+        let wrapped = try CodecTool.pythonZlib(Self.text)
+        for chunkSize in [1, 2, 3, 100, raw.count] {
+            #expect(
+                try Samples.decode(raw, contentEncoding: "deflate", chunkSize: chunkSize, configuration: lenient)
+                    == Self.text
+            )
+            #expect(
+                try Samples.decode(wrapped, contentEncoding: "deflate", chunkSize: chunkSize, configuration: lenient)
+                    == Self.text
+            )
+        }
+        // A single byte is held until the second decides; with nothing after it, the body is cut short.
+        let decompressor = try Decompressor(codings: [.deflate], configuration: lenient)
+        try decompressor.decompress([raw[0]]) { _ in Issue.record("no output expected") }
+        #expect(Samples.error { try decompressor.finish() }?.code == .truncatedInput)
+    }
+
+    @Test func contentEncodingNames() throws {
+        let four = DecompressorConfiguration(maxCodingCount: 4)
+        let codings = try Decompressor(contentEncoding: " GZIP ,,\tBr , identity,x-gzip, ZSTD", configuration: four)
+            .codings
+        #expect(codings == [.gzip, .brotli, .gzip, .zstd])
+        let error = Samples.error { _ = try Decompressor(contentEncoding: "gzip, compress") }
+        #expect(error == CompressionError(code: .unsupportedCoding, coding: nil, value: "compress", offset: 6))
+        let empty = Samples.error { _ = try Decompressor(contentEncoding: "gzip;q=1") }
+        #expect(empty?.code == .unsupportedCoding)
+        #expect(empty?.value == "gzip;q=1")
+    }
+
+    @Test func errorsDescribeThemselves() {
+        let error = CompressionError(code: .decodedBodyTooLarge, coding: .brotli, limit: 1024, offset: 77)
+        #expect(error.description == "CompressionError(decodedBodyTooLarge in br at byte 77, limit 1024)")
+        let corrupt = CompressionError(code: .corruptInput, coding: .gzip, value: "incorrect header check", offset: 2)
+        #expect(corrupt.description == #"CompressionError(corruptInput in gzip at byte 2: "incorrect header check")"#)
+    }
+}
