@@ -20,10 +20,11 @@ import FoundationNetworking
 ///
 /// Bodies are sent with upload tasks so that upload progress is reported. A multipart body (a
 /// stream) of known length up to ``multipartMemoryThreshold`` is read into memory; a larger one
-/// is written to a temporary file with the core and uploaded from the file, which is removed
-/// when the call ends. `URLSession` on Linux sends a stream body chunked, and a chunked body with
-/// the serializer's `Content-Length` beside it is a framing error, so streams are never handed
-/// to the session as streams.
+/// is written to a temporary file by the file adapter
+/// (``BoomerangSerialization/MultipartFormData/writeBodyStream(of:toFile:)``) and uploaded from the
+/// file, which is removed when the call ends. `URLSession` on Linux sends a stream body chunked,
+/// and a chunked body with the serializer's `Content-Length` beside it is a framing error, so
+/// streams are never handed to the session as streams.
 ///
 /// ```swift
 /// let client = SessionManager(baseURL: URL(string: "http://127.0.0.1:8080/v1")!)
