@@ -19,11 +19,12 @@ import FoundationNetworking
 /// A request serializer error throws before anything is sent.
 ///
 /// Bodies are sent with upload tasks so that upload progress is reported. A multipart body (a
-/// stream) of known length up to ``multipartMemoryThreshold`` is read into memory; a larger one
-/// is written to a temporary file with the core and uploaded from the file, which is removed
-/// when the call ends. `URLSession` on Linux sends a stream body chunked, and a chunked body with
-/// the serializer's `Content-Length` beside it is a framing error, so streams are never handed
-/// to the session as streams.
+/// stream) of known length up to ``maxInMemoryMultipartBytes`` is read into memory; a larger one
+/// is written to a temporary file by the file adapter
+/// (``BoomerangSerialization/MultipartFormData/writeBodyStream(of:toFile:)``) and uploaded from the
+/// file, which is removed when the call ends. `URLSession` on Linux sends a stream body chunked,
+/// and a chunked body with the serializer's `Content-Length` beside it is a framing error, so
+/// streams are never handed to the session as streams.
 ///
 /// ```swift
 /// let client = SessionManager(baseURL: URL(string: "http://127.0.0.1:8080/v1")!)
@@ -32,7 +33,7 @@ import FoundationNetworking
 /// ```
 public final class SessionManager: @unchecked Sendable {
     /// Alamofire's default threshold for encoding a multipart body in memory: 10 MB.
-    public static let defaultMultipartMemoryThreshold: Int64 = 10_000_000
+    public static let defaultMaxInMemoryMultipartBytes: Int64 = 10_000_000
 
     /// The base URL, normalised with AFNetworking's trailing slash rule; `nil` when every path
     /// is an absolute URL.
@@ -40,7 +41,7 @@ public final class SessionManager: @unchecked Sendable {
     /// The session that runs the tasks; its delegate belongs to the manager.
     public let session: URLSession
     /// The largest multipart body read into memory; larger ones go through a temporary file.
-    public let multipartMemoryThreshold: Int64
+    public let maxInMemoryMultipartBytes: Int64
     /// Where multipart bodies above the threshold are written before upload.
     public let temporaryDirectory: URL
 
@@ -58,7 +59,7 @@ public final class SessionManager: @unchecked Sendable {
     ///   - requestSerializer: the request serializer; by default a form (`HTTPRequestSerializer`)
     ///     one with the process's `Accept-Language` and `User-Agent`, as AFNetworking's.
     ///   - responseSerializer: the response serializer; a JSON one by default.
-    ///   - multipartMemoryThreshold: the largest multipart body read into memory.
+    ///   - maxInMemoryMultipartBytes: the largest multipart body read into memory.
     ///   - temporaryDirectory: where larger multipart bodies are written; the system's
     ///     temporary directory by default.
     public init(
@@ -66,7 +67,7 @@ public final class SessionManager: @unchecked Sendable {
         configuration: URLSessionConfiguration = .default,
         requestSerializer: any RequestSerializer = HTTPRequestSerializer(environment: .current),
         responseSerializer: any ResponseSerializer = JSONResponseSerializer(),
-        multipartMemoryThreshold: Int64 = SessionManager.defaultMultipartMemoryThreshold,
+        maxInMemoryMultipartBytes: Int64 = SessionManager.defaultMaxInMemoryMultipartBytes,
         temporaryDirectory: URL = FileManager.default.temporaryDirectory
     ) {
         self.baseURL = baseURL.map(URLResolution.normalizedBaseURL)
@@ -75,7 +76,7 @@ public final class SessionManager: @unchecked Sendable {
         queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        self.multipartMemoryThreshold = multipartMemoryThreshold
+        self.maxInMemoryMultipartBytes = maxInMemoryMultipartBytes
         self.temporaryDirectory = temporaryDirectory
         self.unsafeRequestSerializer = requestSerializer
         self.unsafeResponseSerializer = responseSerializer
@@ -220,7 +221,7 @@ public final class SessionManager: @unchecked Sendable {
         case .bytes(let bytes):
             return .memory(bytes)
         case .stream(let stream):
-            if let length = stream.length, length <= multipartMemoryThreshold {
+            if let length = stream.length, length <= maxInMemoryMultipartBytes {
                 do {
                     return .memory(try Self.readAll(stream, length: length))
                 } catch let error as MultipartFormDataError {

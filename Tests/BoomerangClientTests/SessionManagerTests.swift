@@ -12,13 +12,13 @@ import Testing
         _ live: ClientLiveServer,
         requestSerializer: any RequestSerializer = HTTPRequestSerializer(languages: [], userAgent: "boomerang-tests"),
         responseSerializer: any ResponseSerializer = JSONResponseSerializer(),
-        threshold: Int64 = SessionManager.defaultMultipartMemoryThreshold
+        threshold: Int64 = SessionManager.defaultMaxInMemoryMultipartBytes
     ) -> SessionManager {
         SessionManager(
             baseURL: live.baseURL,
             requestSerializer: requestSerializer,
             responseSerializer: responseSerializer,
-            multipartMemoryThreshold: threshold
+            maxInMemoryMultipartBytes: threshold
         )
     }
 
@@ -88,7 +88,7 @@ import Testing
         #expect(reply.echo?["plist"]?["count"] == .int(3))
     }
 
-    @Test(arguments: [SessionManager.defaultMultipartMemoryThreshold, 0])
+    @Test(arguments: [SessionManager.defaultMaxInMemoryMultipartBytes, 0])
     func multipartWithAFileReportsItsExactHashAndSize(threshold: Int64) async throws {
         let live = try ClientLiveServer()
         let bytes = ClientEcho.seededBytes(300 * 1024 + 7, seed: 0xC11E_4700)
@@ -125,7 +125,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("client-uploads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let client = SessionManager(baseURL: live.baseURL, multipartMemoryThreshold: 0, temporaryDirectory: directory)
+        let client = SessionManager(baseURL: live.baseURL, maxInMemoryMultipartBytes: 0, temporaryDirectory: directory)
         let reply = try await client.post("/anything", constructingBody: { form in
             form.appendPart(formData: Array("x".utf8), name: "x")
         })
@@ -133,7 +133,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
         let failing = SessionManager(
             baseURL: URL(string: "http://127.0.0.1:\(ClientLiveServer.closedPort())")!,
-            multipartMemoryThreshold: 0,
+            maxInMemoryMultipartBytes: 0,
             temporaryDirectory: directory
         )
         _ = try? await failing.post("/anything", constructingBody: { form in
