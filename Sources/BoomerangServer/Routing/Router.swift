@@ -9,6 +9,7 @@ struct Router: Sendable {
         var table = RouteTable()
         EchoRoutes.register(in: &table, options: EchoOptions(settings: settings))
         ScenarioRoutes.register(in: &table)
+        HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
         self.table = table
     }
 

@@ -1,0 +1,30 @@
+import BoomerangSerialization
+
+extension Response {
+    /// A JSON document as httpbin writes it: keys in the order given, two-space indent, a
+    /// trailing newline, `Content-Type: application/json`.
+    static func json(_ document: StructuredValue, status: Int = 200) -> Response {
+        let body = (try? JSONWriter(options: .pretty).write(document)) ?? Array("{}\n".utf8)
+        return Response(status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    /// A text body with its media type.
+    static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200) -> Response {
+        Response(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    }
+
+    /// Bytes with their media type.
+    static func bytes(_ bytes: [UInt8], contentType: String, status: Int = 200) -> Response {
+        Response(status: status, headers: ["Content-Type": contentType], body: bytes)
+    }
+
+    /// A redirect with an empty body.
+    static func redirect(to location: String, status: Int = 302) -> Response {
+        Response(status: status, headers: ["Location": location])
+    }
+}
+
+/// An object with its keys sorted, as Flask's `jsonify` writes them.
+func sortedObject(_ pairs: [(String, StructuredValue)]) -> StructuredValue {
+    .object(StructuredObject(pairs.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }))
+}
