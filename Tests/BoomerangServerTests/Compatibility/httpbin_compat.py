@@ -17,9 +17,8 @@ DELIBERATE = {
     "bytes content": "the same seed gives the same bytes in every Boomerang, not Python's Mersenne Twister bytes",
     "multiple ranges": "Boomerang answers several ranges with 206 multipart/byteranges; httpbin reads only the first number pair and answers 200",
     "base64 type": "/base64 answers text/plain (never text/html: the text is the client's), 400 for text that is not base64",
-    "status 1xx": "not compared",
-    "redirect body": "Boomerang's redirects have an empty body and no Content-Type; httpbin's have a small HTML page",
-    "digest realm": "realm is boomerang",
+    "error format": "a refused request gets Boomerang's error document ({\"error\": {status, code, message, value}}) in the negotiated format; httpbin answers with a line of text",
+    "malformed authorization": "a malformed Authorization is a 401 with a fresh challenge; httpbin fails with 500",
 }
 
 
@@ -161,7 +160,8 @@ def digest_authorization(challenge, method, path, user, password, body=b""):
 class Case:
     def __init__(self, name, method, path, headers=None, body=None, compare=("status",), deliberate=None, digest=None):
         self.name, self.method, self.path, self.headers, self.body = name, method, path, headers or {}, body
-        self.compare, self.deliberate, self.digest = compare, deliberate, digest
+        self.compare = tuple(compare) + (("type",) if "type" not in compare and "notype" not in compare else ())
+        self.deliberate, self.digest = deliberate, digest
 
 
 B64 = "SFRUUEJJTiBpcyBhd2Vzb21l"
@@ -181,7 +181,7 @@ CASES = [
     Case("status 406", "GET", "/status/406", compare=("status", "type", "json-shape")),
     Case("status weighted", "GET", "/status/201:1,500:0", compare=("status",)),
     Case("status list", "PUT", "/status/204,204", compare=("status",)),
-    Case("status invalid", "GET", "/status/abc", compare=("status",)),
+    Case("status invalid", "GET", "/status/abc", compare=("status",), deliberate="error format"),
     Case("response-headers", "GET", "/response-headers?X-Test=1&X-Test=2&Y=z",
          compare=("status", "type", "json-equal", "header:X-Test", "header:Y")),
     Case("response-headers POST", "POST", "/response-headers?freeform=abc", compare=("status", "json-equal")),
@@ -216,12 +216,13 @@ CASES = [
     Case("digest SHA-512", "GET", "/digest-auth/auth/u/p/SHA-512", digest=("u", "p"), compare=("status", "json-equal")),
     Case("digest auth-int", "GET", "/digest-auth/auth-int/u/p/SHA-256", digest=("u", "p"), compare=("status", "json-equal")),
     Case("digest wrong password", "GET", "/digest-auth/auth/u/p", digest=("u", "x"), compare=("status",)),
-    Case("digest malformed", "GET", "/digest-auth/auth/u/p", headers={"Authorization": "Digest ,,,=\""}, compare=("status",)),
+    Case("digest malformed", "GET", "/digest-auth/auth/u/p", headers={"Authorization": "Digest ,,,=\""}, compare=("status",),
+         deliberate="malformed authorization"),
     Case("cache", "GET", "/cache", compare=("status", "type", "json-shape", "present:Last-Modified", "present:ETag")),
     Case("cache conditional", "GET", "/cache", headers={"If-None-Match": "x"}, compare=("status",)),
     Case("cache modified-since", "GET", "/cache", headers={"If-Modified-Since": "Sat, 01 Jan 2000 00:00:00 GMT"}, compare=("status",)),
     Case("cache n", "GET", "/cache/60", compare=("status", "json-shape", "header:Cache-Control")),
-    Case("etag", "GET", "/etag/abc", compare=("status", "json-shape", "present:ETag"), deliberate="etag quoted"),
+    Case("etag", "GET", "/etag/abc", compare=("status", "json-shape", "header:ETag"), deliberate="etag quoted"),
     Case("etag if-none-match", "GET", "/etag/abc", headers={"If-None-Match": '"abc"'}, compare=("status",)),
     Case("etag if-none-match star", "GET", "/etag/abc", headers={"If-None-Match": "*"}, compare=("status",)),
     Case("etag if-match fails", "GET", "/etag/abc", headers={"If-Match": '"xyz"'}, compare=("status",)),
@@ -234,7 +235,7 @@ CASES = [
     Case("deny", "GET", "/deny", compare=("status", "type")),
     Case("forms post", "GET", "/forms/post", compare=("status", "type")),
     Case("uuid", "GET", "/uuid", compare=("status", "type", "json-shape")),
-    Case("base64", "GET", "/base64/" + B64, compare=("status", "body")),
+    Case("base64", "GET", "/base64/" + B64, compare=("status", "body"), deliberate="base64 type"),
     Case("bytes", "GET", "/bytes/64?seed=7", compare=("status", "type", "length"), deliberate="bytes content"),
     Case("bytes zero", "GET", "/bytes/0", compare=("status", "length")),
     Case("range", "GET", "/range/100", compare=("status", "type", "body", "header:ETag", "header:Accept-Ranges")),

@@ -2,10 +2,6 @@ import Crypto
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 @Suite struct AuthRoutesTests {
     private let basic = ("Authorization", "Basic " + Data("user:pa ss".utf8).base64EncodedString())
 

@@ -28,6 +28,15 @@ import FoundationNetworking
         #expect(String(decoding: output.stdout, as: UTF8.self) == "200 5")
     }
 
+    @Test func urlSessionFollowsAChainToGet() async throws {
+        let live = try LiveServer()
+        let (data, response) = try await URLSession.shared.data(from: live.url("/redirect/4?absolute=true"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(response.url?.path == "/get")
+        let echo = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect((echo?["url"] as? String)?.hasSuffix("/get") == true)
+    }
+
     @Test func redirectToKeepsTheStatusForEveryMethod() throws {
         let live = try LiveServer()
         let connection = try RawConnection(port: live.port)
@@ -38,16 +47,13 @@ import FoundationNetworking
         }
     }
 
-    @Test func urlSessionKeepsMethodAndBodyOn308() async throws {
+    @Test(arguments: [307, 308])
+    func curlKeepsMethodAndBody(status: Int) throws {
         let live = try LiveServer()
-        var request = URLRequest(url: live.url("/redirect-to?url=/anything&status_code=308"))
-        request.httpMethod = "POST"
-        request.httpBody = Data("kept=yes".utf8)
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        let (data, _) = try await URLSession.shared.data(for: request)
-        let echo = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        #expect(echo?["method"] as? String == "POST")
-        #expect((echo?["form"] as? [String: Any])?["kept"] as? String == "yes")
+        let output = try ExternalTool.run(
+            "curl", ["-sS", "-L", "-d", "kept=yes", live.baseURL + "/redirect-to?url=/anything&status_code=\(status)"])
+        #expect(output.json?["method"] as? String == "POST")
+        #expect((output.json?["form"] as? [String: Any])?["kept"] as? String == "yes")
     }
 
     @Test(arguments: [

@@ -18,6 +18,7 @@ enum RangeResponse {
             headers.add(name: "Content-Type", value: "application/octet-stream")
             return Response(status: 200, headers: headers, body: bytes(0...(length - 1)))
         case .unsatisfiable:
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             headers.add(name: "Content-Range", value: "bytes */\(length)")
             return Response(status: 416, headers: headers)
         case .ranges(let list) where list.count == 1:
