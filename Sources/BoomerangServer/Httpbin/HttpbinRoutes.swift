@@ -12,5 +12,6 @@ enum HttpbinRoutes {
         ContentRoutes.register(in: &table)
         BytesRoutes.register(in: &table, configuration: configuration)
         InspectionRoutes.register(in: &table, configuration: configuration)
+        StreamRoutes.register(in: &table, configuration: configuration)
     }
 }

@@ -245,6 +245,10 @@ CASES = [
     Case("range open", "GET", "/range/100", headers={"Range": "bytes=95-"}, compare=("status", "body", "header:Content-Range")),
     Case("range unsatisfiable", "GET", "/range/100", headers={"Range": "bytes=200-300"}, compare=("status", "header:Content-Range")),
     Case("range multiple", "GET", "/range/100", headers={"Range": "bytes=0-1,5-6"}, compare=("status",), deliberate="multiple ranges"),
+    Case("stream", "GET", "/stream/3", compare=("status", "type", "lines")),
+    Case("stream clamped", "GET", "/stream/150", compare=("status", "lines")),
+    Case("stream-bytes", "GET", "/stream-bytes/300?seed=3&chunk_size=50", compare=("status", "type", "length"),
+         deliberate="bytes content"),
     Case("delay", "GET", "/delay/0", compare=("status", "type", "json-shape")),
     Case("delay POST", "POST", "/delay/0.2", body=b"x=1", headers={"Content-Type": "application/x-www-form-urlencoded"},
          compare=("status", "json-shape")),
@@ -320,6 +324,11 @@ def compare(case, ref, ours, ref_base, our_base):
         elif item == "body":
             if ref.body != ours.body:
                 problems.append("body %r, httpbin %r" % (ours.body[:80], ref.body[:80]))
+        elif item == "lines":
+            parse = lambda r: [json.loads(line) for line in r.body.decode().splitlines() if line.strip()]
+            a, b = parse(ref), parse(ours)
+            if len(a) != len(b) or any(shape_problems(x, y) for x, y in zip(a, b)) or [x["id"] for x in a] != [y["id"] for y in b]:
+                problems.append("%d lines, httpbin %d (or their shapes differ)" % (len(b), len(a)))
         elif item == "length":
             if len(ref.body) != len(ours.body):
                 problems.append("length %d, httpbin %d" % (len(ours.body), len(ref.body)))
