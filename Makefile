@@ -2,7 +2,7 @@
 # Both install what is missing on a fresh Debian machine first.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 libcurl4 libxml2 binutils
+DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libxml2 binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test run bench clean

@@ -5,7 +5,7 @@ import BoomerangSerialization
 /// and the producer; a bad parameter is a 400 naming it.
 enum StreamProducers {
     /// The most lines `/stream/{n}` sends (httpbin's cap; larger counts are clamped to it).
-    static let maxStreamLines = 100
+    static let maxStreamLineCount = 100
     /// The most events or lines `/sse` and `/jsonl` send.
     static let maxEventCount = 10_000
 
@@ -18,7 +18,7 @@ enum StreamProducers {
 
     /// `/stream/{n}`: min(n, 100) compact JSON lines of `url`, `args`, `headers`, `origin`, `id`.
     static func stream(_ request: RouteRequest) throws(ServerError) -> Plan {
-        let count = min(try request.parameters.int("n", in: 0...Int.max), maxStreamLines)
+        let count = min(try request.parameters.int("n", in: 0...Int.max), maxStreamLineCount)
         let line = echoLine(request.context)
         return Plan(headers: ["Content-Type": "application/json"], producer: PacedBodyProducer(count: count) { index, _ in
             line(index)
