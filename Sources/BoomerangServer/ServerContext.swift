@@ -17,6 +17,8 @@ final class ServerContext: Sendable {
         parser.maxHeaderBytes = settings.maxHeaderBytes
         parser.maxHeaderCount = settings.maxHeaderCount
         parser.maxBodySize = settings.maxBodyBytes
+        // `/dump/request` shows the head byte for byte.
+        parser.keepsRawHead = true
         parserConfiguration = parser
         router = Router(settings: settings)
         connectionBudget = ConnectionBudget(limit: settings.maxConnections)

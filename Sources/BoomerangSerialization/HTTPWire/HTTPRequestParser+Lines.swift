@@ -92,6 +92,15 @@ extension HTTPRequestParser {
         if case .requestLine = state, let error = Self.methodError(in: line, lineStart: lineStart) {
             throw error
         }
+        if configuration.keepsRawHead {
+            switch state {
+            case .requestLine, .headerLines:
+                rawHead.append(contentsOf: line)
+                rawHead.append(HTTPSyntax.lf)
+            default:
+                break
+            }
+        }
         var end = line.count
         if end > 0 && line[end - 1] == HTTPSyntax.cr {
             end -= 1

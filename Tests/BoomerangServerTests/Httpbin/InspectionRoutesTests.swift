@@ -1,6 +1,9 @@
+import BoomerangSerialization
 import Crypto
 import Foundation
 import Testing
+
+@testable import BoomerangServer
 
 @Suite struct InspectionRoutesTests {
     @Test func delayIsCappedByTheDelaySetting() throws {
@@ -26,12 +29,17 @@ import Testing
 
     @Test func dumpRequestRepeatsTheRequest() throws {
         let live = try LiveServer()
-        let head = "POST /dump/request?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Mixed-Case: Value\r\nx-dup: 1\r\nx-dup: 2\r\nContent-Length: 5\r\n\r\n"
+        let head = "POST /dump/request?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Mixed-Case:Value\r\nx-dup:   1  \r\nx-dup: 2\r\nContent-Length: 5\r\n\r\n"
         let connection = try RawConnection(port: live.port)
         try connection.send(head + "hello")
         let response = try #require(try connection.readResponse())
         #expect(response.text == head + "hello")
         #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+    }
+
+    @Test func dumpRequestRebuildsAHeadParsedWithoutItsBytes() {
+        let head = HTTPRequestHead(method: .get, target: "/a?b", headers: HTTPHeaders([("Host", "h"), ("x-Mixed", "v")]))
+        #expect(RequestDumpResponder.head(head) == Array("GET /a?b HTTP/1.1\r\nHost: h\r\nx-Mixed: v\r\n\r\n".utf8))
     }
 
     @Test func hostnameAndVersion() throws {

@@ -2,11 +2,10 @@ import BoomerangSerialization
 
 /// go-httpbin's `/dump/request`: the request in HTTP/1.1 wire form.
 ///
-/// The head is rebuilt from the parsed head, which keeps the request line, every field in order
-/// with its original name case, and each value; the strict parser accepts only single spaces in
-/// the request line and CRLF line endings, so the rebuilt head differs from the bytes received
-/// only in the optional whitespace around field values (written here as one space after the
-/// colon). The body follows as received after de-chunking, up to the buffered-body limit.
+/// The head is the bytes the parser received (``HTTPRequestHead/rawHead``), byte for byte; a head
+/// parsed without them is rebuilt from its parts (fields in order with their original case; only
+/// the whitespace around values differs). The body follows as received after de-chunking, up to
+/// the buffered-body limit.
 struct RequestDumpResponder: Responder {
     let context: RequestContext
     let maxBodyBytes: Int
@@ -25,25 +24,19 @@ struct RequestDumpResponder: Responder {
     }
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
-        var response = Response.bytes(Self.head(context.head) + body, contentType: "text/plain; charset=utf-8")
+        let head = context.head.rawHead ?? Self.head(context.head)
+        var response = Response.bytes(head + body, contentType: "text/plain; charset=utf-8")
         if size > Int64(body.count) {
             response.headers.add(name: "X-Boomerang-Body-Truncated", value: "\(size - Int64(body.count)) bytes not shown")
         }
         return response
     }
 
-    /// The head's wire bytes: request line, fields, blank line. A value decoded as ISO-8859-1
-    /// (not valid UTF-8) is written back byte for byte.
+    /// The head rebuilt from its parts: request line, fields (values as UTF-8), blank line.
     static func head(_ head: HTTPRequestHead) -> [UInt8] {
         var out = Array("\(head.method.rawValue) \(head.target) HTTP/\(head.version.major).\(head.version.minor)\r\n".utf8)
         for field in head.headers {
-            out += Array(field.name.utf8) + [0x3A, 0x20]
-            if field.value.unicodeScalars.allSatisfy({ $0.value < 0x100 }) && !field.value.utf8.allSatisfy({ $0 < 0x80 }) {
-                out += field.value.unicodeScalars.map { UInt8($0.value) }
-            } else {
-                out += Array(field.value.utf8)
-            }
-            out += [13, 10]
+            out += Array(field.name.utf8) + [0x3A, 0x20] + Array(field.value.utf8) + [13, 10]
         }
         out += [13, 10]
         return out
