@@ -95,6 +95,7 @@ extension HTTPRequestParser {
         if configuration.keepsRawHead {
             switch state {
             case .requestLine, .headerLines:
+                if rawHead.isEmpty { rawHead.reserveCapacity(512) }
                 rawHead.append(contentsOf: line)
                 rawHead.append(HTTPSyntax.lf)
             default:
