@@ -11,6 +11,8 @@ reported, not failed. Exit status 0 when nothing else differs.
 import argparse, hashlib, http.client, json, os, re, subprocess, sys, time, urllib.parse
 
 HTTPBIN_VERSION = "0.10.4"
+# Pinned with the versions it was checked with (Python 3.11): no gunicorn, Werkzeug's own server.
+REQUIREMENTS = ["httpbin==" + HTTPBIN_VERSION, "flask==3.1.3", "werkzeug==3.1.9"]
 
 DELIBERATE = {
     "etag quoted": "Boomerang sends ETag as a quoted entity tag (RFC 9110 §8.8.3); httpbin sends the bare text",
@@ -24,11 +26,10 @@ DELIBERATE = {
 
 def venv_python(venv):
     python = os.path.join(venv, "bin", "python")
-    marker = os.path.join(venv, "httpbin-" + HTTPBIN_VERSION)
+    marker = os.path.join(venv, "installed-" + "-".join(REQUIREMENTS).replace("==", "_"))
     if not os.path.exists(marker):
         subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)
-        subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "httpbin==" + HTTPBIN_VERSION],
-                       check=True)
+        subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check"] + REQUIREMENTS, check=True)
         open(marker, "w").close()
     return python
 
