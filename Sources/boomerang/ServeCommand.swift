@@ -36,6 +36,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
+    @Option(help: .setting(.publicDirectory)) var publicDirectory: String?
 
     @Option(
         help: ArgumentHelp(
@@ -70,7 +71,7 @@ struct ServeCommand: ParsableCommand {
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
             (.reportedHostname, reportedHostname), (.logFormat, logFormat), (.logLevel, logLevel),
-            (.accessLog, accessLog.map { $0 ? "true" : "false" }),
+            (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
         ]
         var values: [String: String] = [:]
         for case (let setting, let text?) in given {

@@ -114,6 +114,9 @@ import Testing
           --access-log/--no-access-log
                                   Whether one access log line is written per exchange. (default: true; env:
                                   ACCESS_LOG)
+          --public-directory <path>
+                                  The folder of the web page served at / (relative to the working
+                                  directory). (default: public; env: PUBLIC_DIRECTORY)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
           -h, --help              Show help information.

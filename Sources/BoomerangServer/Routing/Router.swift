@@ -10,6 +10,11 @@ struct Router: Sendable {
         EchoRoutes.register(in: &table, options: EchoOptions(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
+        let files = StaticFiles(directory: settings.publicDirectory)
+        let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
+        for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {
+            table.add(route)
+        }
         self.table = table
     }
 

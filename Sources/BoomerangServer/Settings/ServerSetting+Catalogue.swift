@@ -9,7 +9,7 @@ extension ServerSetting {
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
         .allowedRedirectDomains, .reportedHostname,
-        .logFormat, .logLevel, .accessLog,
+        .logFormat, .logLevel, .accessLog, .publicDirectory,
     ]
 
     /// The setting whose ``name``, ``configKey``, ``environmentVariable`` or ``optionName`` is `name`.
@@ -246,6 +246,20 @@ extension ServerSetting {
             return true
         },
         read: { .boolean($0.accessLog) }
+    )
+
+    /// ``ServerSettings/publicDirectory``: a folder path, not empty.
+    public static let publicDirectory = ServerSetting(
+        name: "publicDirectory",
+        summary: "The folder of the web page served at / (relative to the working directory).",
+        valueName: "path",
+        expectation: "a folder path",
+        assign: { settings, text in
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return false }
+            settings.publicDirectory = text
+            return true
+        },
+        read: { .string($0.publicDirectory) }
     )
 
     private static func integer<Integer: FixedWidthInteger & Sendable>(

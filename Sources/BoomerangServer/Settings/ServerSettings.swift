@@ -55,6 +55,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// Whether one access log line is written per exchange.
     public var accessLog: Bool = true
 
+    /// The folder of the web page served at `/` and `/ui/…`, read once at start-up.
+    public var publicDirectory: String = "public"
+
     /// Creates the default settings.
     public init() {}
 

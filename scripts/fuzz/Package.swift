@@ -1,0 +1,19 @@
+// swift-tools-version: 6.2
+// libFuzzer targets for the core's parsers. Sources/BoomerangSerialization is a symlink to the
+// core, so the fuzzed code is the real one, compiled with the fuzzer's coverage counters.
+// How to run: README.md beside this file.
+import PackageDescription
+
+let package = Package(
+    name: "BoomerangFuzz",
+    targets: [
+        .target(
+            name: "BoomerangSerialization",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .executableTarget(
+            name: "FuzzWebSocket",
+            dependencies: ["BoomerangSerialization"]
+        ),
+    ]
+)
