@@ -9,6 +9,7 @@ extension ServerSetting {
         .maxInlinePartBytes,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
+        .allowedRedirectDomains, .reportedHostname,
         .logFormat, .logLevel, .accessLog, .publicDirectory,
     ]
 
@@ -169,6 +170,38 @@ extension ServerSetting {
         \.shutdownTimeout,
         name: "shutdownTimeout",
         summary: "Seconds in-flight exchanges get to finish after SIGINT or SIGTERM."
+    )
+
+    /// ``ServerSettings/allowedRedirectDomains``: a comma-separated list of host names; empty allows every host.
+    public static let allowedRedirectDomains = ServerSetting(
+        name: "allowedRedirectDomains",
+        summary: "Hosts /redirect-to may send clients to, comma-separated; empty allows every host.",
+        valueName: "hosts",
+        expectation: "a comma-separated list of host names without spaces, or nothing",
+        assign: { settings, text in
+            let hosts = text.split(separator: ",").map { String($0).trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
+            guard hosts.allSatisfy({ host in
+                host.utf8.count <= 253 && host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && !"/\\?#@".unicodeScalars.contains($0) }
+            }) else { return false }
+            settings.allowedRedirectDomains = hosts
+            return true
+        },
+        read: { .string($0.allowedRedirectDomains.joined(separator: ",")) }
+    )
+
+    /// ``ServerSettings/reportedHostname``: 1 to 253 visible ASCII characters.
+    public static let reportedHostname = ServerSetting(
+        name: "reportedHostname",
+        summary: "The name /hostname reports (the machine's own name is never shown).",
+        valueName: "name",
+        expectation: "1 to 253 visible ASCII characters",
+        assign: { settings, text in
+            guard !text.isEmpty, text.utf8.count <= 253, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+            else { return false }
+            settings.reportedHostname = text
+            return true
+        },
+        read: { .string($0.reportedHostname) }
     )
 
     /// ``ServerSettings/logFormat``: `text` or `json`.

@@ -14,7 +14,8 @@ import BoomerangSerialization
 ///    body, else its reading; the XML parser returns a parser unparsed, even for an empty body;
 ///    the XML document, property list and image serializers use their readings (an empty body is
 ///    an XML error 4 and a property-list error 3840, but no image and no error). A decoding error
-///    goes on top of the validation errors.
+///    goes on top of the validation errors, except the image serializer's: AFNetworking returns
+///    no object and no error for data that is not an image.
 /// 4. The compound (§2.8) takes the first of [JSON, XML parser, property list, image] that gives an
 ///    object, else the raw data with the HTTP serializer's status check.
 enum ExpectationRules {
@@ -67,6 +68,7 @@ enum ExpectationRules {
             return decoded(body.propertyList) { .propertyList(canonical($0)) }
         case .image:
             if body.bytes.isEmpty { return ExpectedOutcome(object: nil, errors: validationErrors) }
+            if case .failure? = body.image { return ExpectedOutcome(object: nil, errors: validationErrors) }
             return decoded(body.image) { .image(format: $0.format, width: $0.width, height: $0.height) }
         case .compound:
             return nil

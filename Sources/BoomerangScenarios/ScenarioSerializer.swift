@@ -12,7 +12,7 @@ public enum ScenarioSerializer: String, Sendable, Hashable, CaseIterable, Custom
     case xmlDocument
     /// `PropertyListResponseSerializer`.
     case propertyList
-    /// `ImageResponseSerializer` with its defaults (undecodable data is an error).
+    /// `ImageResponseSerializer` with its defaults (undecodable data gives no object and no error, as in AFNetworking).
     case image
     /// `CompoundResponseSerializer` over [JSON, XML parser, property list, image], in that order,
     /// with the default HTTP fallback.

@@ -21,6 +21,8 @@ final class ServerContext: Sendable {
         parser.maxHeaderBytes = settings.maxHeaderBytes
         parser.maxHeaderCount = settings.maxHeaderCount
         parser.maxBodyBytes = settings.maxBodyBytes
+        // `/dump/request` shows the head byte for byte.
+        parser.keepsRawHead = true
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
         router = Router(settings: settings)
         self.responderOverride = responderOverride

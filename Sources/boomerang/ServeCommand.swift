@@ -32,6 +32,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.maxConnections)) var maxConnections: String?
     @Option(help: .setting(.maxResponseDelayMilliseconds)) var maxResponseDelayMilliseconds: String?
     @Option(help: .setting(.shutdownTimeout)) var shutdownTimeout: String?
+    @Option(help: .setting(.allowedRedirectDomains)) var allowedRedirectDomains: String?
+    @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
@@ -68,7 +70,8 @@ struct ServeCommand: ParsableCommand {
             (.idleTimeout, idleTimeout), (.minBodyBytesPerSecond, minBodyBytesPerSecond),
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
-            (.shutdownTimeout, shutdownTimeout), (.logFormat, logFormat), (.logLevel, logLevel),
+            (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
+            (.reportedHostname, reportedHostname), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
         ]
         var values: [String: String] = [:]
@@ -82,8 +85,9 @@ struct ServeCommand: ParsableCommand {
 extension ArgumentHelp {
     /// The help of a setting's option: its summary, default and environment variable.
     static func setting(_ setting: ServerSetting) -> ArgumentHelp {
-        ArgumentHelp(
-            "\(setting.summary) (default: \(setting.value(in: ServerSettings())); env: \(setting.environmentVariable))",
+        let value = "\(setting.value(in: ServerSettings()))"
+        return ArgumentHelp(
+            "\(setting.summary) (default: \(value.isEmpty ? "none" : value); env: \(setting.environmentVariable))",
             valueName: setting.valueName
         )
     }

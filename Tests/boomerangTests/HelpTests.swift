@@ -76,7 +76,7 @@ import Testing
                                   (default: 10485760; env: MAX_BUFFERED_BODY_BYTES)
           --max-inline-part-bytes <bytes>
                                   The largest multipart part echoed inline (form, files); larger parts are
-                                  only counted and hashed. (default: 65536; env: MAX_INLINE_PART_BYTES)
+                                  only counted and hashed. (default: 10485760; env: MAX_INLINE_PART_BYTES)
           --header-timeout <seconds>
                                   Seconds a client has to send a complete request head; then 408. (default:
                                   10; env: HEADER_TIMEOUT)
@@ -101,6 +101,12 @@ import Testing
           --shutdown-timeout <seconds>
                                   Seconds in-flight exchanges get to finish after SIGINT or SIGTERM.
                                   (default: 5; env: SHUTDOWN_TIMEOUT)
+          --allowed-redirect-domains <hosts>
+                                  Hosts /redirect-to may send clients to, comma-separated; empty allows
+                                  every host. (default: none; env: ALLOWED_REDIRECT_DOMAINS)
+          --reported-hostname <name>
+                                  The name /hostname reports (the machine's own name is never shown).
+                                  (default: boomerang; env: REPORTED_HOSTNAME)
           --log-format <text|json>
                                   The log format. (default: text; env: LOG_FORMAT)
           --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,

@@ -43,6 +43,9 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// Accept an HTTP/1.1 request without a Host field. Default `false`: it fails with 400.
     /// Duplicate Host fields always fail.
     public var allowsMissingHost: Bool
+    /// Keep the head's bytes exactly as received (request line through the empty line) in
+    /// ``HTTPRequestHead/rawHead``, for a byte-exact dump of the request. Default `false`.
+    public var keepsRawHead: Bool
 
     /// Creates a configuration; every argument defaults to the strict, documented default.
     public init(
@@ -57,7 +60,8 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
         allowsBareLineFeed: Bool = false,
         allowsObsoleteLineFolding: Bool = false,
         ignoresLeadingEmptyLines: Bool = false,
-        allowsMissingHost: Bool = false
+        allowsMissingHost: Bool = false,
+        keepsRawHead: Bool = false
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
@@ -71,5 +75,6 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
         self.allowsObsoleteLineFolding = allowsObsoleteLineFolding
         self.ignoresLeadingEmptyLines = ignoresLeadingEmptyLines
         self.allowsMissingHost = allowsMissingHost
+        self.keepsRawHead = keepsRawHead
     }
 }

@@ -33,6 +33,9 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// Whether the client sent `Expect: 100-continue` (ignored on HTTP/1.0, as RFC 9110 §10.1.1 asks)
     /// and waits for a 100 (Continue) before sending the body.
     public var expectsContinue: Bool
+    /// The head's bytes exactly as received, request line through the empty line, when the parser
+    /// was configured with ``HTTPParserConfiguration/keepsRawHead``; otherwise nil.
+    public var rawHead: [UInt8]?
 
     /// Creates a head.
     public init(
@@ -42,7 +45,8 @@ public struct HTTPRequestHead: Sendable, Hashable {
         headers: HTTPHeaders = HTTPHeaders(),
         framing: Framing = .none,
         keepAlive: Bool = true,
-        expectsContinue: Bool = false
+        expectsContinue: Bool = false,
+        rawHead: [UInt8]? = nil
     ) {
         self.method = method
         self.target = target
@@ -51,6 +55,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
         self.framing = framing
         self.keepAlive = keepAlive
         self.expectsContinue = expectsContinue
+        self.rawHead = rawHead
     }
 
     /// The target up to the first `?` (the whole target when there is no query).

@@ -154,8 +154,10 @@ extension HTTPRequestParser {
             headers: headers,
             framing: framing,
             keepAlive: !connectionClose && (version.minor == 1 || connectionKeepAlive),
-            expectsContinue: expectsContinue
+            expectsContinue: expectsContinue,
+            rawHead: configuration.keepsRawHead ? rawHead : nil
         )
+        rawHead = []
         headers = HTTPHeaders()
         sectionFieldCount = 0
         lastFieldIsFraming = false

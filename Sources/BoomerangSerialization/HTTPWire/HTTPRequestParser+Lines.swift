@@ -92,6 +92,16 @@ extension HTTPRequestParser {
         if case .requestLine = state, let error = Self.methodError(in: line, lineStart: lineStart) {
             throw error
         }
+        if configuration.keepsRawHead {
+            switch state {
+            case .requestLine, .headerLines:
+                if rawHead.isEmpty { rawHead.reserveCapacity(512) }
+                rawHead.append(contentsOf: line)
+                rawHead.append(HTTPSyntax.lf)
+            default:
+                break
+            }
+        }
         var end = line.count
         if end > 0 && line[end - 1] == HTTPSyntax.cr {
             end -= 1

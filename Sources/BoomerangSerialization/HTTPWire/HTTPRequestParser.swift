@@ -80,6 +80,8 @@ public struct HTTPRequestParser: Sendable {
     var completedHead: HTTPRequestHead?
     /// Chunk-extension bytes of the current message so far.
     var chunkExtensionBytes = 0
+    /// The head's bytes so far, when ``HTTPParserConfiguration/keepsRawHead`` is set.
+    var rawHead: [UInt8] = []
 
     // The head being read.
     var method = HTTPMethod.get
@@ -230,5 +232,6 @@ public struct HTTPRequestParser: Sendable {
         connectionClose = false
         connectionKeepAlive = false
         lastFieldIsFraming = false
+        rawHead = []
     }
 }

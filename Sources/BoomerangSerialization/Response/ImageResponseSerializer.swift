@@ -5,9 +5,10 @@
 ///   the reader still recognises WebP for callers that widen the list.
 /// - `nil` or empty data gives no object and the validation error.
 /// - Data that is not a recognised image: AFNetworking reports **no error** (iOS returns a nil
-///   `UIImage`; macOS even returns an empty 0×0 `NSImage`). By default this port reports it
-///   (``UndecodableImagePolicy/error``: -1016 in `NSURLErrorDomain`, on top of the validation
-///   error); ``UndecodableImagePolicy/nilObject`` gives iOS's nil-without-error.
+///   `UIImage`; macOS even returns an empty 0×0 `NSImage`), and so does this port by default
+///   (``UndecodableImagePolicy/nilObject``: no object, only the validation error if any);
+///   ``UndecodableImagePolicy/error`` reports it instead (-1016 in `NSURLErrorDomain`, on top of
+///   the validation error).
 public struct ImageResponseSerializer: ResponseSerializer {
     /// AFNetworking's acceptable types.
     public static let defaultAcceptableContentTypes: Set<String> = [
@@ -18,21 +19,21 @@ public struct ImageResponseSerializer: ResponseSerializer {
     /// What to do with data that is not a recognised image.
     public enum UndecodableImagePolicy: Sendable, Hashable {
         /// Report ``ResponseSerializationError/Code/unrecognizedImage`` or
-        /// ``ResponseSerializationError/Code/truncatedImage`` (the default).
+        /// ``ResponseSerializationError/Code/truncatedImage``.
         case error
-        /// Return no object and leave the validation error alone, as AFNetworking on iOS does.
+        /// Return no object and leave the validation error alone, as AFNetworking does (the default).
         case nilObject
     }
 
     /// The validation settings.
     public var base: HTTPResponseSerializer
-    /// What to do with undecodable data. Default ``UndecodableImagePolicy/error``.
+    /// What to do with undecodable data. Default ``UndecodableImagePolicy/nilObject``, AFNetworking's behaviour.
     public var undecodableImagePolicy: UndecodableImagePolicy
 
     /// Creates a serializer.
     public init(
         base: HTTPResponseSerializer = HTTPResponseSerializer(acceptableContentTypes: defaultAcceptableContentTypes),
-        undecodableImagePolicy: UndecodableImagePolicy = .error
+        undecodableImagePolicy: UndecodableImagePolicy = .nilObject
     ) {
         self.base = base
         self.undecodableImagePolicy = undecodableImagePolicy

@@ -60,11 +60,11 @@ struct BodyCollector {
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
         size += Int64(bytes.count)
+        if kind != .none { hasher.update(bufferPointer: bytes) }
         if kind == .multipart {
             multipart?.receive(bytes)
             return
         }
-        if kind != .none { hasher.update(bufferPointer: bytes) }
         let room = bufferLimit - buffer.count
         if room >= bytes.count {
             buffer.append(contentsOf: bytes)
@@ -74,13 +74,10 @@ struct BodyCollector {
         }
     }
 
-    /// Ends the body; the hash of a non-multipart body as lowercase hex (none without a body).
+    /// Ends the body; the hash of the whole body as lowercase hex (none without a body).
     mutating func finish() -> String? {
         if kind == .none { return nil }
-        if kind == .multipart {
-            multipart?.finish()
-            return nil
-        }
+        if kind == .multipart { multipart?.finish() }
         return Hex.lowercase(hasher.finalize())
     }
 }

@@ -42,9 +42,9 @@ struct BodyParts {
             let text = String(decoding: body.buffer, as: UTF8.self)
             let formPairs = FormDecoding.pairs(text, plusAsSpace: true).pairs
             form = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
-            let raw = FormDecoding.pairs(text, plusAsSpace: false)
-            formParams = FormDecoding.tree(raw.pairs)
-            if let diagnostic = raw.diagnostic { diagnostics.append(diagnostic) }
+            let decoded = FormDecoding.pairs(text, plusAsSpace: true)
+            formParams = FormDecoding.tree(decoded.pairs)
+            if let diagnostic = decoded.diagnostic { diagnostics.append(diagnostic) }
         case .json, .propertyList, .xml, .other:
             data = BodyParts.text(body.buffer, contentType: "application/octet-stream")
             if !body.truncated && !body.buffer.isEmpty {

@@ -39,7 +39,7 @@ struct EchoDocument {
             object.append(query.params, forNewKey: "params")
             if let plist = parts.plist { object.append(plist, forNewKey: "plist") }
             object.append(.array(query.pairsValue), forNewKey: "query")
-            object.append(.string(context.requestID), forNewKey: "requestId")
+            object.append(.string(context.echoedRequestID), forNewKey: "requestId")
             object.append(.string(EchoDocument.url(head)), forNewKey: "url")
             if let xml = parts.xml { object.append(xml, forNewKey: "xml") }
         }

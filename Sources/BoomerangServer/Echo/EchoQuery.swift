@@ -2,7 +2,8 @@ import BoomerangSerialization
 
 /// The query string of a request, decoded three ways: httpbin's `args` (`+` is a space, a bare key
 /// is `""`, repeats become lists), the lossless ordered `query` pairs (`+` kept, a bare key is
-/// null), and the nested `params` tree rebuilt from bracket syntax with the core's rules.
+/// null), and the nested `params` tree rebuilt from bracket syntax with the core's rules (`+` is
+/// a space there too, as every form decoder reads it, so `a[c]=x+y` gives `{"a":{"c":"x y"}}`).
 struct EchoQuery {
     let rawPairs: [(name: String, value: String?)]
     let args: StructuredObject
@@ -22,7 +23,7 @@ struct EchoQuery {
         rawPairs = raw.pairs
         let form = FormDecoding.pairs(text, plusAsSpace: true).pairs
         args = FormDecoding.semiflatten(form.map { ($0.name, StructuredValue.string($0.value ?? "")) })
-        params = FormDecoding.tree(rawPairs)
+        params = FormDecoding.tree(form)
         diagnostics = raw.diagnostic.map { [$0] } ?? []
     }
 

@@ -36,6 +36,10 @@ struct EchoResponder: Responder {
                 .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],
                 headers: ["Vary": "Accept"])
         }
+        if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
+            // go-httpbin's plain-text form, for scripts: the address and a newline.
+            return .text(EchoDocument.origin(context) + "\n")
+        }
         let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
         var response = Response(status: controls.status ?? 200)
         do {
@@ -48,7 +52,7 @@ struct EchoResponder: Responder {
         } else {
             response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
         }
-        response.headers.add(name: "X-Request-Id", value: context.requestID)
+        response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         response.delayMilliseconds = controls.delayMilliseconds
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.

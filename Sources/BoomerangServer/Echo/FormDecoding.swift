@@ -16,7 +16,7 @@ enum FormDecoding {
         }
     }
 
-    /// The nested tree rebuilt from bracket syntax, with the core's rules (`+` is kept).
+    /// The nested tree rebuilt from bracket syntax with the core's rules, from pairs already decoded.
     static func tree(_ pairs: [Pair]) -> StructuredValue {
         let tree = QueryStringDecoder(percentMode: .lenient).tree(from: pairs)
         return structured(.dictionary(tree))

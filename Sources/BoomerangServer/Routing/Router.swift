@@ -9,6 +9,7 @@ struct Router: Sendable {
         var table = RouteTable()
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
+        HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
         let files = StaticFiles(directory: settings.publicDirectory)
         let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
         for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {

@@ -22,7 +22,8 @@ public struct ServerSettings: Sendable, Hashable {
     public var maxBufferedBodyBytes: Int = 10 * 1024 * 1024
     /// The largest multipart part kept inline in the echo (`form`, `files`, `multipart.parts[].text`);
     /// a larger part is streamed through, counted and SHA-256 hashed, and described in `multipart`.
-    public var maxInlinePartBytes: Int = 64 * 1024
+    /// By default the buffered-body limit, so every part a client would expect httpbin to echo is echoed.
+    public var maxInlinePartBytes: Int = 10 * 1024 * 1024
 
     /// Seconds a client has to send a complete request head, from its first byte; then 408.
     public var headerTimeout: Double = 10
@@ -40,6 +41,12 @@ public struct ServerSettings: Sendable, Hashable {
     public var maxResponseDelayMilliseconds: Int = 10_000
     /// Seconds in-flight exchanges get to finish after SIGINT or SIGTERM.
     public var shutdownTimeout: Double = 5
+
+    /// The hosts `/redirect-to` may send a client to (exact host names, compared without case);
+    /// empty allows every host, as httpbin does. Others get 403, as go-httpbin answers.
+    public var allowedRedirectDomains: [String] = []
+    /// The name `/hostname` reports; the machine's real name is never shown.
+    public var reportedHostname: String = "boomerang"
 
     /// The access and server log format.
     public var logFormat: LogFormat = .text

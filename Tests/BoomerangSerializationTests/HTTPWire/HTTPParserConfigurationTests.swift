@@ -16,6 +16,7 @@ import Testing
         #expect(!configuration.allowsObsoleteLineFolding)
         #expect(!configuration.ignoresLeadingEmptyLines)
         #expect(!configuration.allowsMissingHost)
+        #expect(!configuration.keepsRawHead)
     }
 
     @Test func statusesOfEveryCode() {

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func partsOverTheInlineLimitAreCountedAndHashedNotEchoed() throws {
-        let live = try LiveServer()
+        let live = try LiveServer { $0.maxInlinePartBytes = 64 * 1024 }
         let file = try TemporaryFile(name: "blob.bin", bytes: EchoFixtures.binaryFile)
         let output = try ExternalTool.run(
             "curl", ["-sS", "-F", "field=value", "-F", "file=@\(file.path);type=application/octet-stream", live.baseURL + "/post"])

@@ -1,0 +1,44 @@
+import BoomerangSerialization
+
+/// The answer of `/range/{n}`: the letters a–z repeated to `n` bytes, cut as the Range header asks.
+enum RangeResponse {
+    /// The byte at `offset`.
+    static func byte(at offset: Int) -> UInt8 {
+        UInt8(ascii: "a") + UInt8(offset % 26)
+    }
+
+    static func bytes(_ range: ClosedRange<Int>) -> [UInt8] {
+        range.map(byte(at:))
+    }
+
+    static func make(length: Int, ranges: ByteRangeSet) -> Response {
+        var headers: HTTPHeaders = ["ETag": "range\(length)", "Accept-Ranges": "bytes"]
+        switch ranges {
+        case .whole:
+            headers.add(name: "Content-Type", value: "application/octet-stream")
+            return Response(status: 200, headers: headers, body: bytes(0...(length - 1)))
+        case .unsatisfiable:
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            headers.add(name: "Content-Range", value: "bytes */\(length)")
+            return Response(status: 416, headers: headers)
+        case .ranges(let list) where list.count == 1:
+            let range = list[0]
+            headers.add(name: "Content-Type", value: "application/octet-stream")
+            headers.add(name: "Content-Range", value: "bytes \(range.lowerBound)-\(range.upperBound)/\(length)")
+            let whole = range.lowerBound == 0 && range.upperBound == length - 1
+            return Response(status: whole ? 200 : 206, headers: headers, body: bytes(range))
+        case .ranges(let list):
+            let boundary = "boomerang-byteranges-" + String(UInt64.random(in: .min ... .max), radix: 16)
+            headers.add(name: "Content-Type", value: "multipart/byteranges; boundary=\(boundary)")
+            var body: [UInt8] = []
+            for range in list {
+                body += Array("--\(boundary)\r\nContent-Type: application/octet-stream\r\n".utf8)
+                body += Array("Content-Range: bytes \(range.lowerBound)-\(range.upperBound)/\(length)\r\n\r\n".utf8)
+                body += bytes(range)
+                body += [13, 10]
+            }
+            body += Array("--\(boundary)--\r\n".utf8)
+            return Response(status: 206, headers: headers, body: body)
+        }
+    }
+}

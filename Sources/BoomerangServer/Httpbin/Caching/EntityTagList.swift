@@ -1,0 +1,25 @@
+/// The entity tags of an `If-Match` or `If-None-Match` field, read as httpbin reads them: split at
+/// commas, each without its `W/` prefix and quotes; `*` kept as itself.
+struct EntityTagList {
+    let tags: [String]
+
+    init(_ value: String?) {
+        guard let value else {
+            tags = []
+            return
+        }
+        tags = value.split(separator: ",").compactMap { piece in
+            var tag = piece.trimmingCharacters(in: " \t")
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            tag = tag.trimmingCharacters(in: "\"")
+            return tag.isEmpty ? nil : String(tag)
+        }
+    }
+
+    var isEmpty: Bool { tags.isEmpty }
+
+    /// Whether the list names `tag` or is `*`.
+    func matches(_ tag: String) -> Bool {
+        tags.contains(tag) || tags.contains("*")
+    }
+}

@@ -1,0 +1,26 @@
+import BoomerangSerialization
+
+/// An echo whose response a route finishes (a `Last-Modified` and `ETag` on `/cache`, a delay on
+/// `/delay/{n}`): the body is collected and described as the echo does, then `adjust` runs.
+struct EchoVariantResponder: Responder {
+    private var echo: EchoResponder
+    private let adjust: @Sendable (inout Response) -> Void
+
+    init(
+        context: RequestContext, route: EchoRoute, options: EchoOptions,
+        adjust: @escaping @Sendable (inout Response) -> Void
+    ) {
+        echo = EchoResponder(context: context, route: route, options: options)
+        self.adjust = adjust
+    }
+
+    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        echo.receive(bytes)
+    }
+
+    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
+        var response = try echo.finish(trailers: trailers)
+        adjust(&response)
+        return response
+    }
+}

@@ -1,0 +1,27 @@
+/// The settings the httpbin routes need, taken once from the server settings.
+struct HttpbinConfiguration: Sendable {
+    /// The echo's settings, for the routes that answer with an echo (`/cache`, `/delay`, …).
+    var echo: EchoOptions
+    /// The longest delay `/delay/{n}` and `/range?duration=` may ask for, in milliseconds.
+    var maxResponseDelayMilliseconds: Int
+    /// The largest body `/bytes/{n}` and `/range/{n}` produce.
+    var maxGeneratedBytes: Int
+    /// The largest body kept in memory by a route that needs it whole (digest `auth-int`, `/dump/request`).
+    var maxBufferedBodyBytes: Int
+    /// Hosts `/redirect-to` may send a client to; empty allows every host, as httpbin does.
+    var allowedRedirectDomains: [String]
+    /// The name `/hostname` reports.
+    var reportedHostname: String
+
+    init(settings: ServerSettings) {
+        echo = EchoOptions(settings: settings)
+        maxResponseDelayMilliseconds = settings.maxResponseDelayMilliseconds
+        maxGeneratedBytes = Self.maxGeneratedBytes
+        maxBufferedBodyBytes = settings.maxBufferedBodyBytes
+        allowedRedirectDomains = settings.allowedRedirectDomains
+        reportedHostname = settings.reportedHostname
+    }
+
+    /// 10 MiB: ten times httpbin's 100 KiB cap, Firewalk's `/manyBytes` size.
+    static let maxGeneratedBytes = 10 * 1024 * 1024
+}

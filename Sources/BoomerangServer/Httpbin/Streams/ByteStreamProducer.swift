@@ -1,0 +1,43 @@
+/// httpbin's `/stream-bytes/{n}`: n seeded random bytes in chunks of `chunkSize`, the same bytes
+/// as `/bytes/{n}` for the same seed.
+struct ByteStreamProducer: Sendable {
+    private var generator: SeededGenerator
+    private var left: Int
+    /// Bytes of the last 64-bit value not sent yet, so chunk edges never skip any.
+    private var carry: [UInt8] = []
+    let chunkSize: Int
+
+    init(count: Int, chunkSize: Int, seed: UInt64) {
+        generator = SeededGenerator(seed: seed)
+        left = count
+        self.chunkSize = chunkSize
+    }
+
+    /// Unknown in advance as httpbin streams it (chunked).
+    var contentLength: Int? { nil }
+
+    mutating func next(now: UInt64) -> PacedBodyProducer.Step {
+        guard left > 0 else { return .end }
+        let size = min(chunkSize, left)
+        left -= size
+        var chunk = Array(carry.prefix(size))
+        carry.removeFirst(chunk.count)
+        let words = (size - chunk.count + 7) / 8
+        if words > 0 {
+            var fresh = generator.bytes(words * 8)
+            let needed = size - chunk.count
+            chunk += fresh.prefix(needed)
+            fresh.removeFirst(needed)
+            carry = fresh
+        }
+        return .bytes(chunk)
+    }
+
+    /// The whole body at once.
+    func drained() -> [UInt8] {
+        var copy = self
+        var body: [UInt8] = []
+        while case .bytes(let bytes) = copy.next(now: 0) { body += bytes }
+        return body
+    }
+}

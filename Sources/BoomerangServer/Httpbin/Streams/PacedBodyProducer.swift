@@ -1,0 +1,65 @@
+/// A body of `count` pieces sent over time, as a pull-based producer: the first piece is due
+/// `delay` after the first pull, each next one `pause` later. Every pull returns all the pieces
+/// that are due (so a late timer never slows the body down), or the time the next one is due.
+///
+/// It has the shape of the connection's `ResponseBodyStream` (`contentLength`, `next(now:)`
+/// returning bytes, a wait, or the end), so that `/drip`, `/stream/{n}`, `/sse` and `/jsonl`
+/// plug into that API unchanged; until then a producer without pauses is ``drained()`` into a
+/// whole body.
+struct PacedBodyProducer: Sendable {
+    /// What a pull gives.
+    enum Step: Sendable, Equatable {
+        /// Bytes to send now.
+        case bytes([UInt8])
+        /// Nothing now; ask again at this monotonic time, in nanoseconds.
+        case wait(until: UInt64)
+        /// The body is complete.
+        case end
+    }
+
+    /// Makes piece `index`; `elapsed` is the time since the first pull, in nanoseconds.
+    typealias Piece = @Sendable (_ index: Int, _ elapsed: UInt64) -> [UInt8]
+
+    let count: Int
+    let delayNanoseconds: UInt64
+    let pauseNanoseconds: UInt64
+    /// The exact body length when known in advance (sent as `Content-Length`).
+    let contentLength: Int?
+    private let piece: Piece
+    private var start: UInt64?
+    private var sent = 0
+
+    init(count: Int, delayNanoseconds: UInt64 = 0, pauseNanoseconds: UInt64 = 0, contentLength: Int? = nil, piece: @escaping Piece) {
+        self.count = count
+        self.delayNanoseconds = delayNanoseconds
+        self.pauseNanoseconds = pauseNanoseconds
+        self.contentLength = contentLength
+        self.piece = piece
+    }
+
+    mutating func next(now: UInt64) -> Step {
+        let start = self.start ?? now
+        self.start = start
+        guard sent < count else { return .end }
+        var out: [UInt8] = []
+        while sent < count, due(sent, start) <= now {
+            out += piece(sent, now - start)
+            sent += 1
+        }
+        if !out.isEmpty { return .bytes(out) }
+        return .wait(until: due(sent, start))
+    }
+
+    /// The whole body at once, for a producer whose pieces are all due at the start.
+    func drained() -> [UInt8] {
+        precondition(delayNanoseconds == 0 && pauseNanoseconds == 0, "only a producer without pauses can be drained")
+        var copy = self
+        var body: [UInt8] = []
+        while case .bytes(let bytes) = copy.next(now: 0) { body += bytes }
+        return body
+    }
+
+    private func due(_ index: Int, _ start: UInt64) -> UInt64 {
+        start &+ delayNanoseconds &+ UInt64(index) &* pauseNanoseconds
+    }
+}

@@ -1,0 +1,96 @@
+import BoomerangSerialization
+import Foundation
+import Testing
+
+@testable import BoomerangServer
+
+@Suite struct StreamRoutesTests {
+    @Test func streamSendsJSONLines() throws {
+        let live = try LiveServer()
+        let response = try RawConnection.fetch(live, "/stream/3?a=1")
+        let lines = response.text.split(separator: "\n")
+        #expect(lines.count == 3)
+        for (index, line) in lines.enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect((object["id"] as? NSNumber)?.intValue == index)
+            #expect(Set(object.keys) == ["url", "args", "headers", "origin", "id"])
+        }
+        #expect(try RawConnection.fetch(live, "/stream/500").text.split(separator: "\n").count == 100)
+        let connection = try RawConnection(port: live.port)
+        #expect(try connection.request("/stream/1e9").status == 400)
+        #expect(try connection.request("/stream/-1").status == 400)
+        #expect(try connection.request("/get").status == 200)
+    }
+
+    @Test func streamBytesMatchBytesForASeed() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        let whole = try connection.request("/bytes/1000?seed=9").body
+        #expect(try connection.request("/stream-bytes/1000?seed=9&chunk_size=7").body == whole)
+        #expect(try connection.request("/stream-bytes/1000?seed=9").body == whole)
+        #expect(try connection.request("/stream-bytes/10?chunk_size=0").status == 400)
+        #expect(try connection.request("/stream-bytes/10485761").status == 400)
+    }
+
+    @Test func pacedProducerSendsWhatIsDueAndWaitsForTheRest() {
+        var producer = PacedBodyProducer(count: 3, delayNanoseconds: 100, pauseNanoseconds: 10) { index, _ in [UInt8(index)] }
+        #expect(producer.next(now: 1000) == .wait(until: 1100))
+        #expect(producer.next(now: 1100) == .bytes([0]))
+        #expect(producer.next(now: 1105) == .wait(until: 1110))
+        #expect(producer.next(now: 1500) == .bytes([1, 2]))
+        #expect(producer.next(now: 1500) == .end)
+    }
+
+    private func request(_ target: String) -> RouteRequest {
+        let head = HTTPRequestHead(method: .get, target: target, headers: ["Host": "localhost"])
+        let context = RequestContext(head: head, remoteHost: "127.0.0.1", requestID: "id", loopIndex: 0, receivedAt: 0)
+        return RouteRequest(context: context, parameters: RouteParameters())
+    }
+
+    @Test func dripSpreadsItsBytesOverTheDuration() throws {
+        var plan = try StreamProducers.drip(request("/drip?numbytes=4&duration=2&delay=1&code=201"), maxBytes: 100, maxMilliseconds: 10_000)
+        #expect(plan.status == 201)
+        #expect(plan.producer.contentLength == 4)
+        #expect(plan.producer.next(now: 0) == .wait(until: 1_000_000_000))
+        #expect(plan.producer.next(now: 1_000_000_000) == .bytes(Array("*".utf8)))
+        #expect(plan.producer.next(now: 1_000_000_000) == .wait(until: 1_500_000_000))
+        #expect(plan.producer.next(now: 9_000_000_000) == .bytes(Array("***".utf8)))
+        #expect(plan.producer.next(now: 9_000_000_000) == .end)
+    }
+
+    @Test(arguments: [
+        "/drip?duration=1e9", "/drip?delay=11", "/drip?duration=6&delay=5", "/drip?numbytes=-1", "/drip?numbytes=101", "/drip?code=99",
+        "/drip?duration=abc",
+    ])
+    func dripLimits(target: String) {
+        #expect(throws: ServerError.self) {
+            try StreamProducers.drip(self.request(target), maxBytes: 100, maxMilliseconds: 10_000)
+        }
+    }
+
+    @Test func serverSentEvents() throws {
+        var plan = try StreamProducers.serverSentEvents(
+            request("/sse?count=3&duration=2s&delay=0"), maxMilliseconds: 10_000, wallClockMilliseconds: 1_700_000_000_000)
+        #expect(plan.headers["Content-Type"] == "text/event-stream")
+        #expect(plan.producer.next(now: 50) == .bytes(Array("event: ping\ndata: {\"id\":0,\"timestamp\":1700000000000}\n\n".utf8)))
+        #expect(plan.producer.next(now: 60) == .wait(until: 1_000_000_050))
+        #expect(plan.producer.next(now: 2_000_000_050) == .bytes(Array(
+            "event: ping\ndata: {\"id\":1,\"timestamp\":1700000002000}\n\nevent: ping\ndata: {\"id\":2,\"timestamp\":1700000002000}\n\n".utf8)))
+        #expect(throws: ServerError.self) {
+            try StreamProducers.serverSentEvents(self.request("/sse?count=0"), maxMilliseconds: 10_000, wallClockMilliseconds: 0)
+        }
+    }
+
+    @Test func jsonLines() throws {
+        var plan = try StreamProducers.jsonLines(request("/jsonl?count=2&duration=500ms"), maxMilliseconds: 10_000)
+        guard case .bytes(let first) = plan.producer.next(now: 0) else {
+            Issue.record("no first line")
+            return
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(first.dropLast())) as? [String: Any]
+        #expect(first.last == 0x0A)
+        #expect((object?["id"] as? NSNumber)?.intValue == 0)
+        #expect(plan.producer.next(now: 1) == .wait(until: 500_000_000))
+        #expect(throws: ServerError.self) { try StreamProducers.jsonLines(self.request("/jsonl?count=10001"), maxMilliseconds: 10_000) }
+    }
+}
