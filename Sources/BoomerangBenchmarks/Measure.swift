@@ -31,6 +31,11 @@ enum Measure {
         statusField("VmHWM:")
     }
 
+    /// The process's current resident set (`VmRSS`), in KiB.
+    static func residentKiB() -> Int {
+        statusField("VmRSS:")
+    }
+
     private static func statusField(_ name: String) -> Int {
         guard let file = fopen("/proc/self/status", "r") else { return -1 }
         defer { fclose(file) }

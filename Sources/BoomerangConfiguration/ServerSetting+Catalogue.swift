@@ -1,3 +1,4 @@
+import Foundation
 import BoomerangServer
 import Logging
 
@@ -179,7 +180,7 @@ extension ServerSetting {
         valueName: "hosts",
         expectation: "a comma-separated list of host names without spaces, or nothing",
         assign: { settings, text in
-            let hosts = text.split(separator: ",").map { String($0).trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
+            let hosts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             guard hosts.allSatisfy({ host in
                 host.utf8.count <= 253 && host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && !"/\\?#@".unicodeScalars.contains($0) }
             }) else { return false }

@@ -2,9 +2,9 @@
 /// ICO (a PNG inside) are complete 3×2 images; GIF and WebP are the well-known 1×1 files; the
 /// JPEG is a header (SOI, JFIF APP0, a baseline SOF0 for 3×2, EOI) without scan data, enough for
 /// header readers but not for a full decoder.
-enum ScenarioImages {
+public enum ScenarioImages {
     /// 3×2 RGB PNG, one zlib stored block.
-    static let png: [UInt8] = {
+    public static let png: [UInt8] = {
         var header: [UInt8] = []
         appendBigEndian32(3, to: &header)
         appendBigEndian32(2, to: &header)
@@ -102,7 +102,7 @@ enum ScenarioImages {
     }()
 
     /// 1×1 lossless WebP (VP8L).
-    static let webp: [UInt8] = [
+    public static let webp: [UInt8] = [
         0x52, 0x49, 0x46, 0x46, 0x1A, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4C,
         0x0D, 0x00, 0x00, 0x00, 0x2F, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xFE,
         0x07, 0x00,

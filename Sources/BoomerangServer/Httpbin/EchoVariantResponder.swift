@@ -7,10 +7,10 @@ struct EchoVariantResponder: Responder {
     private let adjust: @Sendable (inout Response) -> Void
 
     init(
-        context: RequestContext, route: EchoRoute, options: EchoOptions,
+        context: RequestContext, route: EchoRoute, options: EchoConfiguration,
         adjust: @escaping @Sendable (inout Response) -> Void
     ) {
-        echo = EchoResponder(context: context, route: route, options: options)
+        echo = EchoResponder(context: context, route: route, configuration: options)
         self.adjust = adjust
     }
 

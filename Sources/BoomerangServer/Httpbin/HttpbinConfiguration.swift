@@ -1,7 +1,7 @@
 /// The settings the httpbin routes need, taken once from the server settings.
 struct HttpbinConfiguration: Sendable {
     /// The echo's settings, for the routes that answer with an echo (`/cache`, `/delay`, …).
-    var echo: EchoOptions
+    var echo: EchoConfiguration
     /// The longest delay `/delay/{n}` and `/range?duration=` may ask for, in milliseconds.
     var maxResponseDelayMilliseconds: Int
     /// The largest body `/bytes/{n}` and `/range/{n}` produce.
@@ -14,7 +14,7 @@ struct HttpbinConfiguration: Sendable {
     var reportedHostname: String
 
     init(settings: ServerSettings) {
-        echo = EchoOptions(settings: settings)
+        echo = EchoConfiguration(settings: settings)
         maxResponseDelayMilliseconds = settings.maxResponseDelayMilliseconds
         maxGeneratedBytes = Self.maxGeneratedBytes
         maxBufferedBodyBytes = settings.maxBufferedBodyBytes

@@ -4,7 +4,7 @@ extension Response {
     /// A JSON document as httpbin writes it: keys in the order given, two-space indent, a
     /// trailing newline, `Content-Type: application/json`.
     static func json(_ document: StructuredValue, status: Int = 200) -> Response {
-        let body = (try? JSONWriter(options: .pretty).write(document)) ?? Array("{}\n".utf8)
+        let body = (try? JSONWriter(configuration: .pretty).write(document)) ?? Array("{}\n".utf8)
         return Response(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 

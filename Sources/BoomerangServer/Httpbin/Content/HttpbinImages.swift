@@ -1,3 +1,5 @@
+import BoomerangScenarios
+
 /// The images of `/image` and `/image/{kind}`: the catalogue's PNG and WebP, a complete 1×1
 /// baseline JPEG (the catalogue's JPEG is a header only), and a small SVG.
 enum HttpbinImages {

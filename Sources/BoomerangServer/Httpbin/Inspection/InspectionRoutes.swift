@@ -20,7 +20,7 @@ enum InspectionRoutes {
             }
         }
         table.add("httpbin.head", .only([.head]), "/head", summary: "HEAD only: the /get echo's headers") { request in
-            EchoResponder(context: request.context, route: .get, options: options)
+            EchoResponder(context: request.context, route: .get, configuration: options)
         }
         let maxBody = configuration.maxBufferedBodyBytes
         table.add(

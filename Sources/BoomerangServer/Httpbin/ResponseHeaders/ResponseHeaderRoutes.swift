@@ -58,6 +58,6 @@ enum ResponseHeaderRoutes {
         let document = sortedObject(grouped.map { name, values in
             (name, values.count == 1 ? .string(values[0]) : .array(values.map(StructuredValue.string)))
         })
-        return (try? JSONWriter(options: .pretty).write(document)) ?? []
+        return (try? JSONWriter(configuration: .pretty).write(document)) ?? []
     }
 }

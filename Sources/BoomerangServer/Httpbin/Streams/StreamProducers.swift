@@ -131,7 +131,7 @@ enum StreamProducers {
         return { index in
             var object = base
             object.append(.int(Int64(index)), forKey: "id")
-            return ((try? JSONWriter(options: .compact).write(.object(object))) ?? []) + [0x0A]
+            return ((try? JSONWriter(configuration: .compact).write(.object(object))) ?? []) + [0x0A]
         }
     }
 }
