@@ -6,6 +6,8 @@ final class ServerContext: Sendable {
     let settings: ServerSettings
     let parserConfiguration: HTTPParserConfiguration
     let router: Router
+    /// The exchange history, when recording is on.
+    let history: HistoryStore?
     let connectionBudget: ConnectionBudget
     let requestIDs = RequestIDGenerator()
     let log: Logger
@@ -18,7 +20,9 @@ final class ServerContext: Sendable {
         parser.maxHeaderCount = settings.maxHeaderCount
         parser.maxBodySize = settings.maxBodyBytes
         parserConfiguration = parser
-        router = Router(settings: settings)
+        let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log) : nil
+        self.history = history
+        router = Router(settings: settings, history: history)
         connectionBudget = ConnectionBudget(limit: settings.maxConnections)
         self.log = log
     }

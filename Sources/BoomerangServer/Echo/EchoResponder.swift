@@ -6,7 +6,11 @@ struct EchoResponder: Responder {
     let context: RequestContext
     let route: EchoRoute
     let options: EchoOptions
-    private var body: BodyCollector
+    private(set) var body: BodyCollector
+    /// The echo document once built, kept for the history (a reference, not a copy).
+    private(set) var document: StructuredValue?
+    /// The body's SHA-256 once the body is complete (none for multipart: each part has its own).
+    private(set) var bodyHash: String?
 
     init(context: RequestContext, route: EchoRoute, options: EchoOptions) {
         self.context = context
@@ -21,6 +25,7 @@ struct EchoResponder: Responder {
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         let bodyHash = body.finish()
+        self.bodyHash = bodyHash
         let head = context.head
         let query = EchoQuery(head.query ?? "")
         let controls: ResponseControls
@@ -37,6 +42,7 @@ struct EchoResponder: Responder {
                 headers: ["Vary": "Accept"])
         }
         let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
+        self.document = document
         var response = Response(status: controls.status ?? 200)
         do {
             response.body = try format.render(document)

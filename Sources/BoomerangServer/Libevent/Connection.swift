@@ -110,6 +110,7 @@ final class Connection {
             do {
                 (event, consumed) = try parser.parse(rest)
             } catch {
+                loop.shared.history?.recordRefusal(error, exchange: exchange, input: rest, remoteHost: remoteHost, loop: loop.index)
                 fail(error)
                 return
             }
@@ -189,6 +190,7 @@ final class Connection {
             keepAlive: keepAlive, date: loop.dates.current(now: loop.now))
         exchange!.responseBytes = bytes.count
         exchange!.status = response.status
+        loop.shared.history?.recordResponse(exchange!, response)
         loop.accessLog.record(exchange!, now: MonotonicClock.nanoseconds())
         exchange = nil
         requestsServed += 1
@@ -367,6 +369,7 @@ final class Connection {
     }
 
     private func timeOut(code: String, message: String) {
+        loop.shared.history?.recordTimeout(code: code, message: message, exchange: exchange, remoteHost: remoteHost, loop: loop.index)
         exchange?.aborted = true
         exchange = nil
         closeWhenFlushed = true
@@ -381,6 +384,7 @@ final class Connection {
         guard !isClosed else { return }
         isClosed = true
         if let exchange, exchange.aborted || phase == .body || phase == .head {
+            loop.shared.history?.recordAbort(exchange)
             loop.accessLog.recordRefused(remote: remoteHost, status: 0, reason: "aborted \(exchange.context.head.method) \(exchange.context.head.target)")
         }
         readEvent?.free()
