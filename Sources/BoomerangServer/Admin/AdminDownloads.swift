@@ -97,7 +97,7 @@ enum AdminDownloads {
     /// `attachment; filename="…"` with an ASCII fallback, and `filename*` (RFC 6266) for other names.
     static func contentDisposition(_ filename: String) -> String {
         let fallback = String(filename.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F ? Character(scalar) : "_"
+            scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar != "/" && scalar.value != 0x7F ? Character(scalar) : "_"
         })
         var value = "attachment; filename=\"\(fallback)\""
         if fallback != filename {
