@@ -2,8 +2,8 @@ import BoomerangSerialization
 
 /// Picks the responder for a request head: the checks no route can override (`CONNECT`, `TRACE`,
 /// the `*` and absolute-form targets), then the route table, on the path without its session
-/// prefix (`/s/{name}/…`). Every exchange but the admin API's is recorded when there is a
-/// history. Immutable; shared by every loop.
+/// prefix (`/s/{name}/…`). Every exchange but the admin API's and the web page's is recorded
+/// when there is a history. Immutable; shared by every loop.
 struct Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
@@ -13,6 +13,11 @@ struct Router: Sendable {
         EchoRoutes.register(in: &table, options: EchoOptions(settings: settings))
         ScenarioRoutes.register(in: &table)
         AdminRoutes.register(in: &table, history: history, access: AdminAccess(settings: settings))
+        let files = StaticFiles(directory: settings.publicDirectory)
+        let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
+        for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {
+            table.add(route)
+        }
         self.table = table
         self.history = history
     }
@@ -27,12 +32,18 @@ struct Router: Sendable {
 
     func responder(for context: RequestContext) -> any Responder {
         let choice = choose(for: context)
-        guard let history, choice.pathSession != nil || !AdminRoutes.isAdminPath(choice.routedPath) else {
+        guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
             return choice.responder
         }
         return RecordingResponder(
             inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
             maxBodyBytes: history.configuration.maxHistoryBodyBytes)
+    }
+
+    /// The admin API and the web page's own files, which the history does not record (unless
+    /// asked for under a session prefix).
+    private static func isInspectionTool(_ choice: Choice) -> Bool {
+        AdminRoutes.isAdminPath(choice.routedPath) || choice.route?.utf8.starts(with: "page.".utf8) == true
     }
 
     private func choose(for context: RequestContext) -> Choice {

@@ -8,7 +8,7 @@ extension ServerSetting {
         .maxInlinePartBytes,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
-        .logFormat, .logLevel, .accessLog,
+        .logFormat, .logLevel, .accessLog, .publicDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
         .adminToken,
     ]
@@ -205,6 +205,20 @@ extension ServerSetting {
         \.accessLog,
         name: "accessLog",
         summary: "Whether one access log line is written per exchange."
+    )
+
+    /// ``ServerSettings/publicDirectory``: a folder path, not empty.
+    public static let publicDirectory = ServerSetting(
+        name: "publicDirectory",
+        summary: "The folder of the web page served at / (relative to the working directory).",
+        valueName: "path",
+        expectation: "a folder path",
+        assign: { settings, text in
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return false }
+            settings.publicDirectory = text
+            return true
+        },
+        read: { .string($0.publicDirectory) }
     )
 
     /// ``ServerSettings/history``: `true` or `false`.

@@ -48,6 +48,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// Whether one access log line is written per exchange.
     public var accessLog: Bool = true
 
+    /// The folder of the web page served at `/` and `/ui/…`, read once at start-up.
+    public var publicDirectory: String = "public"
+
     /// Whether exchanges are recorded in the history that `/__admin/` serves.
     public var history: Bool = true
     /// The most exchanges the history keeps; the oldest are dropped first.

@@ -58,27 +58,37 @@ import Glibc
         #expect(try live.admin("/__admin/events", headers: ["Last-Event-ID: x"]).status == 400)
     }
 
-    @Test func aClientLoopingOnTheCursorSeesExchangesFromAnotherConnection() async throws {
+    @Test func aClientLoopingOnTheCursorSeesExchangesFromAnotherConnection() throws {
         let live = try LiveServer(threads: 2)
         var lastID = 0
         var seen: [String] = []
-        let sender = Task.detached {
+        let sender = Thread {
             for index in 0..<3 {
                 usleep(150_000)
-                _ = try live.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                _ = try? live.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
             }
         }
-        let deadline = Date().addingTimeInterval(5)
+        sender.start()
+        let deadline = Date().addingTimeInterval(10)
         while seen.count < 3 && Date() < deadline {
-            var request = URLRequest(url: live.url("/__admin/events?wait=0.2"))
-            request.setValue(String(lastID), forHTTPHeaderField: "Last-Event-ID")
-            let (data, _) = try await URLSession.shared.data(for: request)
-            for event in Self.events(String(decoding: data, as: UTF8.self)) {
+            let response = try live.admin("/__admin/events?wait=0.2", headers: ["Last-Event-ID: \(lastID)"])
+            for event in Self.events(response.text) {
                 if let id = event.id { lastID = id }
                 if event.event == "exchange", let target = event.data?.string("target") { seen.append(target) }
             }
         }
-        try await sender.value
         #expect(seen == ["/get?n=0", "/get?n=1", "/get?n=2"])
+    }
+
+    @Test func urlSessionReadsTheFeed() async throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get?from=url-session HTTP/1.1\r\nHost: x\r\n\r\n")
+        var request = URLRequest(url: live.url("/__admin/events"))
+        request.setValue("0", forHTTPHeaderField: "Last-Event-ID")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream; charset=utf-8")
+        let events = Self.events(String(decoding: data, as: UTF8.self))
+        #expect(events.map(\.id) == [1])
+        #expect(events.first?.data?.string("target") == "/get?from=url-session")
     }
 }

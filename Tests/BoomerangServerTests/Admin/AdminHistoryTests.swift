@@ -116,6 +116,16 @@ import Testing
         #expect(try live.listed().map { $0.int("id") } == [4])
     }
 
+    @Test func theWebPageItselfIsNotRecorded() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET / HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n")
+        _ = try live.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /ui/app.js HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /s/page-test/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try live.listed().map { $0.string("route") } == ["page.index"])
+        #expect(try live.listed().first?.string("session") == "page-test")
+    }
+
     @Test func theHistoryCanBeTurnedOff() throws {
         let live = try LiveServer { $0.history = false }
         _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")

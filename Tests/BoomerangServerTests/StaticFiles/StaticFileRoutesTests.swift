@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import BoomerangServer
+
+/// The web page's files: confined to their folder, typed, validated with ETags, under a strict
+/// Content-Security-Policy.
+@Suite struct StaticFileRoutesTests {
+    /// A page folder with a nested file, a dotfile, and links that point outside it.
+    final class PageFolder {
+        let root: URL
+        let page: URL
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("boomerang-page-\(UUID().uuidString)")
+            page = root.appendingPathComponent("public")
+            let manager = FileManager.default
+            try manager.createDirectory(at: page.appendingPathComponent("img"), withIntermediateDirectories: true)
+            try Data("<!doctype html><title>page</title>".utf8).write(to: page.appendingPathComponent("index.html"))
+            try Data("export const a = 1;\n".utf8).write(to: page.appendingPathComponent("app.js"))
+            try Data("body{}".utf8).write(to: page.appendingPathComponent("style.css"))
+            try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(to: page.appendingPathComponent("img/logo.svg"))
+            try Data("secret".utf8).write(to: page.appendingPathComponent(".env"))
+            try Data("outside".utf8).write(to: root.appendingPathComponent("secret.txt"))
+            try manager.createSymbolicLink(at: page.appendingPathComponent("link.txt"), withDestinationURL: root.appendingPathComponent("secret.txt"))
+            try manager.createSymbolicLink(at: page.appendingPathComponent("up"), withDestinationURL: root)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    func get(_ live: LiveServer, _ target: String, headers: String = "") throws -> RawConnection.Response {
+        let connection = try RawConnection(port: live.port)
+        try connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
+        return try #require(try connection.readResponse(forHead: false))
+    }
+
+    @Test func onlyRegularFilesInsideTheFolderAreTaken() throws {
+        let folder = try PageFolder()
+        let files = StaticFiles(directory: folder.page.path)
+        #expect(Set(files.files.keys) == ["index.html", "app.js", "style.css", "img/logo.svg"])
+        #expect(files.files["app.js"]?.contentType == "text/javascript; charset=utf-8")
+        #expect(files.files["img/logo.svg"]?.contentType == "image/svg+xml")
+        #expect(StaticFiles(directory: folder.root.appendingPathComponent("missing").path).files.isEmpty)
+    }
+
+    @Test func aBrowserGetsThePageWithAStrictPolicyAndCurlGetsTheRouteListing() throws {
+        let folder = try PageFolder()
+        let live = try LiveServer { $0.publicDirectory = folder.page.path }
+        let page = try get(live, "/", headers: "Accept: text/html,application/xhtml+xml,*/*;q=0.8\r\n")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("<title>page</title>"))
+        let policy = try #require(page.header("Content-Security-Policy"))
+        #expect(policy.contains("script-src 'self'") && policy.contains("default-src 'none'"))
+        #expect(!policy.contains("unsafe-inline"))
+        #expect(page.header("X-Content-Type-Options") == "nosniff")
+        let listing = try get(live, "/", headers: "Accept: */*\r\n")
+        #expect(listing.header("Content-Type") == "application/json")
+        let routes = try #require(listing.json?["routes"] as? [[String: Any]])
+        #expect(routes.contains { $0["path"] as? String == "/get" && $0["name"] as? String == "echo.get" })
+        #expect(routes.contains { $0["path"] as? String == "/ui/{file...}" })
+    }
+
+    @Test func filesHaveTheirTypeAndAnETagThatAnswers304() throws {
+        let folder = try PageFolder()
+        let live = try LiveServer { $0.publicDirectory = folder.page.path }
+        let script = try get(live, "/ui/app.js")
+        #expect(script.status == 200)
+        #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
+        let etag = try #require(script.header("ETag"))
+        #expect(etag.hasPrefix("\"") && etag.count == 34)
+        let again = try get(live, "/ui/app.js", headers: "If-None-Match: \"other\", W/\(etag)\r\n")
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again.header("ETag") == etag)
+        let changed = try get(live, "/ui/app.js", headers: "If-None-Match: \"other\"\r\n")
+        #expect(changed.status == 200)
+        #expect(try get(live, "/ui/img/logo.svg").header("Content-Type") == "image/svg+xml")
+    }
+
+    @Test(arguments: [
+        "/ui/../Package.swift", "/ui/%2e%2e/secret.txt", "/ui/%2E%2E%2Fsecret.txt", "/ui/%252e%252e/secret.txt",
+        "/ui/..%2fsecret.txt", "/ui/.env", "/ui/%2eenv", "/ui/link.txt", "/ui/up/secret.txt", "/ui/img/", "/ui/img",
+        "/ui/", "/ui//etc/passwd", "/ui/img/../app.js", "/ui/app.js%00.png",
+    ])
+    func nothingOutsideTheFolderNoDotfileNoListing(target: String) throws {
+        let folder = try PageFolder()
+        let live = try LiveServer { $0.publicDirectory = folder.page.path }
+        let response = try get(live, target)
+        #expect(response.status == 404 || response.status == 400)
+        #expect(!response.text.contains("outside") && !response.text.contains("secret\n") && !response.text.contains("swift-tools-version"))
+        #expect(try get(live, "/ui/app.js").status == 200)
+    }
+
+    @Test func withoutAPageFolderTheAnswerSaysHowToInstallIt() throws {
+        let live = try LiveServer { $0.publicDirectory = "/nonexistent/boomerang-public" }
+        let response = try get(live, "/", headers: "Accept: text/html\r\n")
+        #expect(response.status == 404)
+        #expect((response.json?["error"] as? [String: Any])?["code"] as? String == "pageNotInstalled")
+    }
+}

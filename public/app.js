@@ -1,0 +1,225 @@
+// The page: a live list of exchanges, the detail of one, the request builder and the scenarios.
+import * as api from "./api.js";
+import { setUpBuilder } from "./builder.js";
+import { renderTabs } from "./detail.js";
+import { clear, el, formatBytes, formatTime } from "./dom.js";
+import * as snippets from "./snippets.js";
+
+const state = { entries: new Map(), order: [], selected: null, entry: null, tab: 0, source: null };
+const listBody = document.querySelector("#requests tbody");
+const statusLine = document.getElementById("status");
+const maxRows = 500;
+
+function filters() {
+  return {
+    q: document.getElementById("filter-text").value.trim(),
+    method: document.getElementById("filter-method").value,
+    status: document.getElementById("filter-status").value,
+    session: document.getElementById("filter-session").value,
+    path: document.getElementById("filter-path").value.trim(),
+  };
+}
+
+// The live feed's summaries are matched here with the same rules the server's filters use.
+function matches(summary, current) {
+  if (current.method && summary.method !== current.method) return false;
+  if (current.session && summary.session !== current.session) return false;
+  if (current.path && !summary.path.startsWith(current.path)) return false;
+  if (current.status && String(summary.status).charAt(0) !== current.status.charAt(0)) return false;
+  if (current.q) {
+    const text = `${summary.method} ${summary.target} ${summary.contentType ?? ""}`.toLowerCase();
+    if (!text.includes(current.q.toLowerCase())) return false;
+  }
+  return true;
+}
+
+function statusClass(status) {
+  return status ? `s${String(status).charAt(0)}xx` : "s0";
+}
+
+function row(summary) {
+  const tr = el("tr", {
+    dataset: { id: String(summary.id) },
+    class: summary.id === state.selected ? "selected" : "",
+    tabindex: "0",
+  },
+  el("td", { class: "num" }, String(summary.id)),
+  el("td", { class: "method" }, summary.method || "—"),
+  el("td", { class: "path", title: summary.target }, summary.target || summary.path),
+  el("td", {}, el("span", { class: `badge ${statusClass(summary.status)}` }, summary.status ? String(summary.status) : summary.outcome)),
+  el("td", { class: "num" }, formatBytes(summary.requestBodyBytes)),
+  el("td", { class: "num", title: summary.startedAt }, formatTime(summary.startedAt)),
+  el("td", {}, summary.session));
+  return tr;
+}
+
+function renderList() {
+  clear(listBody);
+  for (const id of state.order) listBody.append(row(state.entries.get(id)));
+  document.getElementById("empty").hidden = state.order.length > 0;
+}
+
+function addSummary(summary, { live }) {
+  if (state.entries.has(summary.id)) return;
+  state.entries.set(summary.id, summary);
+  state.order.unshift(summary.id);
+  state.order.sort((a, b) => b - a);
+  while (state.order.length > maxRows) state.entries.delete(state.order.pop());
+  if (live && state.order[0] === summary.id) {
+    listBody.prepend(row(summary));
+    if (listBody.children.length > maxRows) listBody.lastElementChild.remove();
+    document.getElementById("empty").hidden = true;
+  } else {
+    renderList();
+  }
+}
+
+async function reload() {
+  try {
+    const list = await api.listRequests({ ...filters(), limit: 200 });
+    state.entries.clear();
+    state.order = [];
+    for (const summary of list.requests) {
+      state.entries.set(summary.id, summary);
+      state.order.push(summary.id);
+    }
+    renderList();
+    refreshSessions();
+  } catch (error) {
+    statusLine.textContent = `history unavailable: ${error.message}`;
+  }
+}
+
+async function refreshSessions() {
+  try {
+    const { sessions } = await api.listSessions();
+    const select = document.getElementById("filter-session");
+    const current = select.value;
+    clear(select).append(el("option", { value: "" }, "every session"));
+    for (const session of sessions) select.append(el("option", { value: session.name }, `${session.name} (${session.count})`));
+    select.value = sessions.some((s) => s.name === current) ? current : "";
+  } catch {
+    // The list still works without the session menu.
+  }
+}
+
+function connect() {
+  if (state.source) state.source.close();
+  const source = new EventSource(api.eventsURL());
+  state.source = source;
+  source.addEventListener("open", () => {
+    statusLine.textContent = "live";
+  });
+  source.addEventListener("exchange", (event) => {
+    const summary = JSON.parse(event.data);
+    if (matches(summary, filters())) addSummary(summary, { live: true });
+  });
+  source.addEventListener("cleared", () => reload());
+  source.addEventListener("error", () => {
+    // EventSource reconnects by itself, sending Last-Event-ID; only a closed source needs help.
+    if (source.readyState === EventSource.CLOSED) {
+      statusLine.textContent = "disconnected; retrying";
+      setTimeout(connect, 1000);
+    }
+  });
+}
+
+async function select(id) {
+  state.selected = id;
+  listBody.querySelectorAll("tr").forEach((tr) => tr.classList.toggle("selected", Number(tr.dataset.id) === id));
+  const detail = document.getElementById("detail");
+  try {
+    state.entry = await api.getRequest(id);
+  } catch (error) {
+    detail.hidden = false;
+    document.getElementById("detail-title").textContent = error.message;
+    clear(document.getElementById("tab-body"));
+    return;
+  }
+  detail.hidden = false;
+  document.getElementById("detail-title").textContent = `#${id} ${state.entry.request.method} ${state.entry.request.target}`;
+  state.tab = renderTabs(document.getElementById("tabs"), document.getElementById("tab-body"), state.entry, state.tab);
+}
+
+async function copy(kind, button) {
+  if (!state.entry) return;
+  const text = kind === "curl" ? snippets.curl(state.entry) : kind === "swift" ? snippets.swift(state.entry) : snippets.afnetworking(state.entry);
+  const original = button.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    // Without clipboard access (plain http on another host), show the text to copy by hand.
+    const body = document.getElementById("tab-body");
+    clear(body).append(el("pre", { class: "code" }, text));
+    button.textContent = "Shown below";
+  }
+  setTimeout(() => { button.textContent = original; }, 1200);
+}
+
+async function showScenarios() {
+  const body = document.querySelector("#scenarios tbody");
+  if (body.children.length) return;
+  const catalogue = await api.scenarios();
+  const input = document.getElementById("scenario-filter");
+  const render = () => {
+    const needle = input.value.trim().toLowerCase();
+    const shown = catalogue.scenarios.filter((s) => !needle || s.id.includes(needle) || s.description.toLowerCase().includes(needle));
+    clear(body);
+    for (const scenario of shown.slice(0, 600)) {
+      const json = scenario.expectations && (scenario.expectations.json || Object.values(scenario.expectations)[0]);
+      const outcome = json ? [json.object && json.object.kind ? json.object.kind : "no object",
+        ...(json.errors || []).map((e) => `${e.domain} ${e.code}`)].join(" · ") : "";
+      body.append(el("tr", {},
+        el("td", {}, el("a", { href: scenario.url, target: "_blank", rel: "noopener" }, scenario.id), el("div", { class: "muted" }, scenario.description)),
+        el("td", {}, String(scenario.status)),
+        el("td", {}, scenario.contentType ?? el("span", { class: "muted" }, "none")),
+        el("td", {}, `${scenario.bodyKind} (${scenario.bodyLength} B)`),
+        el("td", {}, outcome)));
+    }
+    document.getElementById("scenario-count").textContent = `${shown.length} of ${catalogue.count}`;
+  };
+  input.addEventListener("input", render);
+  render();
+}
+
+function show(view) {
+  document.querySelectorAll("header nav button").forEach((b) => b.classList.toggle("active", b.dataset.view === view));
+  document.querySelectorAll(".view").forEach((section) => { section.hidden = section.id !== `view-${view}`; });
+  if (view === "scenarios") showScenarios().catch((error) => { document.getElementById("scenario-count").textContent = error.message; });
+}
+
+document.querySelectorAll("header nav button").forEach((button) => button.addEventListener("click", () => show(button.dataset.view)));
+listBody.addEventListener("click", (event) => {
+  const tr = event.target.closest("tr");
+  if (tr) select(Number(tr.dataset.id));
+});
+listBody.addEventListener("keydown", (event) => {
+  const tr = event.target.closest("tr");
+  if (tr && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    select(Number(tr.dataset.id));
+  }
+});
+document.getElementById("tabs").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-tab]");
+  if (button && state.entry) state.tab = renderTabs(document.getElementById("tabs"), document.getElementById("tab-body"), state.entry, Number(button.dataset.tab));
+});
+document.querySelectorAll("button[data-copy]").forEach((button) => button.addEventListener("click", () => copy(button.dataset.copy, button)));
+let debounce = null;
+for (const id of ["filter-text", "filter-method", "filter-status", "filter-session", "filter-path"]) {
+  document.getElementById(id).addEventListener("input", () => {
+    clearTimeout(debounce);
+    debounce = setTimeout(reload, 150);
+  });
+}
+document.getElementById("clear-history").addEventListener("click", async () => {
+  await api.clearRequests(filters().session || undefined);
+  document.getElementById("detail").hidden = true;
+  state.entry = null;
+  reload();
+});
+document.getElementById("example-curl").textContent = `curl -F name=value ${location.origin}/post`;
+
+setUpBuilder();
+reload().then(connect);
