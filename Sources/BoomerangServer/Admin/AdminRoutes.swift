@@ -7,7 +7,7 @@ enum AdminRoutes {
 
     /// Whether a routed path belongs to the admin API.
     static func isAdminPath(_ path: Substring) -> Bool {
-        path.utf8.starts(with: prefix.utf8) && (path.utf8.count == prefix.utf8.count || path.utf8.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/"))
+        path.hasASCIIPrefix("/__admin") && (path.utf8.count == 8 || path.hasASCIIPrefix("/__admin/"))
     }
 
     static func register(in table: inout RouteTable, history: HistoryStore?, access: AdminAccess) {

@@ -6,11 +6,7 @@ struct EchoResponder: Responder {
     let context: RequestContext
     let route: EchoRoute
     let options: EchoOptions
-    private(set) var body: BodyCollector
-    /// The echo document once built, kept for the history (a reference, not a copy).
-    private(set) var document: StructuredValue?
-    /// The body's SHA-256 once the body is complete (none for multipart: each part has its own).
-    private(set) var bodyHash: String?
+    private var body: BodyCollector
 
     init(context: RequestContext, route: EchoRoute, options: EchoOptions) {
         self.context = context
@@ -25,7 +21,6 @@ struct EchoResponder: Responder {
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         let bodyHash = body.finish()
-        self.bodyHash = bodyHash
         let head = context.head
         let query = EchoQuery(head.query ?? "")
         let controls: ResponseControls
@@ -42,7 +37,6 @@ struct EchoResponder: Responder {
                 headers: ["Vary": "Accept"])
         }
         let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
-        self.document = document
         var response = Response(status: controls.status ?? 200)
         do {
             response.body = try format.render(document)
@@ -55,6 +49,8 @@ struct EchoResponder: Responder {
             response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
         }
         response.headers.add(name: "X-Request-Id", value: context.requestID)
+        response.echoRecord = EchoRecord(
+            document: document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         response.delayMilliseconds = controls.delayMilliseconds
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.

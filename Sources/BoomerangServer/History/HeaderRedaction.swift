@@ -9,10 +9,28 @@ enum HeaderRedaction {
     static let names = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token",
     ]
-    private static let lengths = Set(names.map(\.utf8.count))
 
     static func isSensitive(_ name: String) -> Bool {
-        lengths.contains(name.utf8.count) && names.contains { HTTPHeaders.namesMatch($0, name) }
+        // Most names are ruled out by their length and first letter alone.
+        guard let first = name.utf8.first.map({ $0 | 0x20 }) else { return false }
+        switch (name.utf8.count, first) {
+        case (6, UInt8(ascii: "c")): return HTTPHeaders.namesMatch(name, "cookie")
+        case (9, UInt8(ascii: "x")): return HTTPHeaders.namesMatch(name, "x-api-key")
+        case (10, UInt8(ascii: "s")): return HTTPHeaders.namesMatch(name, "set-cookie")
+        case (12, UInt8(ascii: "x")): return HTTPHeaders.namesMatch(name, "x-auth-token") || HTTPHeaders.namesMatch(name, "x-csrf-token")
+        case (13, UInt8(ascii: "a")): return HTTPHeaders.namesMatch(name, "authorization")
+        case (19, UInt8(ascii: "p")): return HTTPHeaders.namesMatch(name, "proxy-authorization")
+        default: return false
+        }
+    }
+
+    /// Response headers with `Set-Cookie` values replaced; `nil` when there is none (checked by
+    /// length first: this runs for every recorded response).
+    static func redactingResponse(_ headers: HTTPHeaders) -> HTTPHeaders? {
+        guard headers.fields.contains(where: { $0.name.utf8.count == 10 && HTTPHeaders.namesMatch($0.name, "set-cookie") }) else {
+            return nil
+        }
+        return redacting(headers)?.headers
     }
 
     /// The headers with sensitive values replaced and the names replaced; `nil` when none is

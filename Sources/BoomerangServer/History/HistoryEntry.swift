@@ -25,7 +25,9 @@ final class HistoryEntry: Sendable {
         case restored(StructuredObject)
     }
 
-    let id: Int
+    /// Given by the store under its lock before the entry is published anywhere, and never
+    /// changed after: every reader gets the entry through that lock.
+    nonisolated(unsafe) private(set) var id: Int
     let summary: HistorySummary
     let detail: Detail
     /// What the entry is taken to cost in memory, for the history's byte bound.
@@ -34,11 +36,16 @@ final class HistoryEntry: Sendable {
     /// them from the echo.
     private let derivedCache = Mutex<HistoryDerivedView?>(nil)
 
-    init(id: Int, summary: HistorySummary, detail: Detail, approximateBytes: Int) {
+    init(id: Int = 0, summary: HistorySummary, detail: Detail, approximateBytes: Int) {
         self.id = id
         self.summary = summary
         self.detail = detail
         self.approximateBytes = approximateBytes
+    }
+
+    /// Sets the id; only ``HistoryStore`` calls this, under its lock, before publishing the entry.
+    func assign(id: Int) {
+        self.id = id
     }
 
     /// The derived view, computed once.
@@ -72,21 +79,38 @@ struct HistorySummary: Sendable {
     var diagnosticCount: Int?
 }
 
-/// An exchange as the connection and the echo left it.
-struct RecordedExchange: Sendable {
+/// An exchange as the connection and the echo left it. A class, so that an entry holds it by one
+/// reference.
+final class RecordedExchange: Sendable {
     /// The parsed head (redacted when needed); `nil` for a refusal before a head was complete.
-    var head: HTTPRequestHead?
-    var redactedHeaders: [String] = []
-    var loopIndex: Int
-    var body: RecordedBody
+    let head: HTTPRequestHead?
+    let redactedHeaders: [String]
+    let loopIndex: Int
+    let body: RecordedBody
     /// The echo's document and multipart parts, when the echo answered and nothing was redacted.
-    var echo: EchoRecord?
-    var response: RecordedResponse?
-    var refusal: RecordedRefusal?
-    var abort: RecordedAbort?
+    let echo: EchoRecord?
+    let response: RecordedResponse?
+    let refusal: RecordedRefusal?
+    let abort: RecordedAbort?
     /// The view derived at record time (when headers were redacted and the echo document, which
     /// holds them, is not kept).
-    var derived: HistoryDerivedView?
+    let derived: HistoryDerivedView?
+
+    init(
+        head: HTTPRequestHead?, redactedHeaders: [String] = [], loopIndex: Int, body: RecordedBody, echo: EchoRecord? = nil,
+        response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil, abort: RecordedAbort? = nil,
+        derived: HistoryDerivedView? = nil
+    ) {
+        self.head = head
+        self.redactedHeaders = redactedHeaders
+        self.loopIndex = loopIndex
+        self.body = body
+        self.echo = echo
+        self.response = response
+        self.refusal = refusal
+        self.abort = abort
+        self.derived = derived
+    }
 }
 
 /// What the history keeps of a request body.

@@ -75,42 +75,40 @@ extension HistoryStore {
         var body = RecordedBody(bytes: capture.bytes, size: capture.size, isWhole: capture.isWhole, contentType: contentType)
         var cost = 512 + head.target.utf8.count + capture.bytes.count
         for field in head.headers { cost += field.name.utf8.count + field.value.utf8.count + 32 }
-        var recorded = RecordedExchange(head: head, redactedHeaders: redacted, loopIndex: context.loopIndex, body: body)
-        recorded.refusal = refusal
-        recorded.abort = abort
+        var recordedResponse: RecordedResponse?
         if let response {
             var headers = response.headers
-            if configuration.redactsHeaders, let redaction = HeaderRedaction.redacting(headers) { headers = redaction.headers }
+            if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
             let keepsBody = response.body.count <= cap && redacted.isEmpty
-            recorded.response = RecordedResponse(
+            recordedResponse = RecordedResponse(
                 status: response.status, headers: headers, bodyBytes: response.body.count, bytes: responseBytes,
                 body: keepsBody ? response.body : nil)
             cost += keepsBody ? response.body.count : 0
         }
-        var diagnosticCount: Int?
-        if let echo = recording.echo, let document = echo.document {
-            body.sha256 = echo.bodyHash
-            let record = EchoRecord(
-                document: document, parts: echo.body.multipart?.parts ?? [], bodySHA256: echo.bodyHash, bodyKind: echo.body.kind)
-            diagnosticCount = document["diagnostics"]?.arrayValue?.count ?? 0
+        var echo: EchoRecord?
+        var derived: HistoryDerivedView?
+        if let record = response?.echoRecord {
+            body.sha256 = record.bodySHA256
             if capture.size <= Int64(cap) && redacted.isEmpty {
-                recorded.echo = record
+                echo = record
                 cost += 3 * capture.bytes.count + 2 * head.target.utf8.count + 256
             } else {
                 // The document holds the redacted values, or a body larger than the history keeps.
-                recorded.derived = HistoryDerivation.fromEcho(record, keepsBodyValues: capture.size <= Int64(cap))
+                derived = HistoryDerivation.fromEcho(record, keepsBodyValues: capture.size <= Int64(cap))
                 cost += 1024
             }
         } else if !capture.isWhole {
             body.sha256 = capture.overflowSHA256
         }
-        recorded.body = body
+        let recorded = RecordedExchange(
+            head: head, redactedHeaders: redacted, loopIndex: context.loopIndex, body: body, echo: echo,
+            response: recordedResponse, refusal: refusal, abort: abort, derived: derived)
         let summary = HistorySummary(
             session: SessionName.resolve(pathSession: recording.pathSession, headers: context.head.headers),
             requestID: context.requestID, startedAt: Date().timeIntervalSince1970 - Double(elapsed) / 1e9,
             durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: head.method.rawValue, target: head.target,
             path: String(recording.routedPath), status: status, route: recording.route, requestBodyBytes: capture.size,
-            responseBytes: responseBytes, contentType: contentType, client: context.remoteHost, diagnosticCount: diagnosticCount)
+            responseBytes: responseBytes, contentType: contentType, client: context.remoteHost, diagnosticCount: nil)
         add(summary, .live(recorded), approximateBytes: cost)
     }
 

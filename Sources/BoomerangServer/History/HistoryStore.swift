@@ -45,8 +45,9 @@ final class HistoryStore: Sendable {
     @discardableResult
     func add(_ summary: HistorySummary, _ detail: HistoryEntry.Detail, approximateBytes: Int) -> HistoryEntry {
         let maxBytes = configuration.maxHistoryBytes
-        let entry = state.withLock { state in
-            let entry = HistoryEntry(id: state.nextID, summary: summary, detail: detail, approximateBytes: approximateBytes)
+        let entry = HistoryEntry(summary: summary, detail: detail, approximateBytes: approximateBytes)
+        state.withLock { state in
+            entry.assign(id: state.nextID)
             state.nextID += 1
             if let dropped = state.ring.append(entry) { state.bytes -= dropped.approximateBytes }
             state.bytes += approximateBytes
@@ -54,7 +55,6 @@ final class HistoryStore: Sendable {
                 state.bytes -= dropped.approximateBytes
             }
             feed.publish(.exchange(entry))
-            return entry
         }
         file?.append(entry)
         return entry

@@ -29,7 +29,7 @@ enum SessionName {
     /// start with a valid session prefix.
     static func splitPrefix(_ path: Substring) -> (name: Substring, rest: Substring)? {
         let utf8 = path.utf8
-        guard utf8.count > 3, utf8.starts(with: "/s/".utf8) else { return nil }
+        guard path.hasASCIIPrefix("/s/"), utf8.count > 3 else { return nil }
         let nameStart = utf8.index(utf8.startIndex, offsetBy: 3)
         let slash = utf8[nameStart...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
         let name = path[nameStart..<slash]

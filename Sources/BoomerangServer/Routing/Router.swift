@@ -43,7 +43,8 @@ struct Router: Sendable {
     /// The admin API and the web page's own files, which the history does not record (unless
     /// asked for under a session prefix).
     private static func isInspectionTool(_ choice: Choice) -> Bool {
-        AdminRoutes.isAdminPath(choice.routedPath) || choice.route?.utf8.starts(with: "page.".utf8) == true
+        if let route = choice.route { return route.hasASCIIPrefix("admin.") || route.hasASCIIPrefix("page.") }
+        return AdminRoutes.isAdminPath(choice.routedPath)
     }
 
     private func choose(for context: RequestContext) -> Choice {
