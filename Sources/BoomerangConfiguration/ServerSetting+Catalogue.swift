@@ -12,6 +12,8 @@ extension ServerSetting {
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
         .allowedRedirectDomains, .reportedHostname,
         .logFormat, .logLevel, .accessLog, .publicDirectory,
+        .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
+        .adminToken,
     ]
 
     /// The setting whose ``name``, ``configKey``, ``environmentVariable`` or ``optionName`` is `name`.
@@ -234,20 +236,10 @@ extension ServerSetting {
     )
 
     /// ``ServerSettings/accessLog``: `true` or `false` (also `yes`/`no`, `on`/`off`, `1`/`0`).
-    public static let accessLog = ServerSetting(
+    public static let accessLog = boolean(
+        \.accessLog,
         name: "accessLog",
-        summary: "Whether one access log line is written per exchange.",
-        valueName: "bool",
-        expectation: "true or false",
-        assign: { settings, text in
-            switch text.lowercased() {
-            case "true", "yes", "on", "1": settings.accessLog = true
-            case "false", "no", "off", "0": settings.accessLog = false
-            default: return false
-            }
-            return true
-        },
-        read: { .boolean($0.accessLog) }
+        summary: "Whether one access log line is written per exchange."
     )
 
     /// ``ServerSettings/publicDirectory``: a folder path, not empty.
@@ -263,6 +255,104 @@ extension ServerSetting {
         },
         read: { .string($0.publicDirectory) }
     )
+
+    /// ``ServerSettings/history``: `true` or `false`.
+    public static let history = boolean(
+        \.history,
+        name: "history",
+        summary: "Whether exchanges are recorded in the history served under /__admin/."
+    )
+
+    /// ``ServerSettings/maxHistoryEntryCount``: a positive integer.
+    public static let maxHistoryEntryCount = integer(
+        \.maxHistoryEntryCount,
+        name: "maxHistoryEntryCount",
+        summary: "The most exchanges the history keeps; the oldest are dropped first.",
+        valueName: "count"
+    )
+
+    /// ``ServerSettings/maxHistoryBytes``: a positive integer.
+    public static let maxHistoryBytes = integer(
+        \.maxHistoryBytes,
+        name: "maxHistoryBytes",
+        summary: "The approximate memory the history may use; the oldest entries are dropped first.",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/maxHistoryBodyBytes``: a positive integer.
+    public static let maxHistoryBodyBytes = integer(
+        \.maxHistoryBodyBytes,
+        name: "maxHistoryBodyBytes",
+        summary: "The largest body the history keeps whole; a larger one keeps its size, SHA-256 and a preview.",
+        valueName: "bytes"
+    )
+
+    /// ``ServerSettings/historyFile``: a path, or empty for none.
+    public static let historyFile = optionalText(
+        \.historyFile,
+        name: "historyFile",
+        summary: "An append-only JSON-lines file the history is written to and reloaded from at start.",
+        valueName: "path"
+    )
+
+    /// ``ServerSettings/historyRedactHeaders``: `true` or `false`.
+    public static let historyRedactHeaders = boolean(
+        \.historyRedactHeaders,
+        name: "historyRedactHeaders",
+        summary: "Whether Authorization, Cookie and other sensitive header values are stored redacted."
+    )
+
+    /// ``ServerSettings/adminToken``: a token, or empty for none.
+    public static let adminToken = optionalText(
+        \.adminToken,
+        name: "adminToken",
+        summary: "A bearer token every /__admin/ request must carry (Authorization: Bearer or ?token=).",
+        valueName: "token"
+    )
+
+    private static func boolean(
+        _ keyPath: any WritableKeyPath<ServerSettings, Bool> & Sendable,
+        name: String,
+        summary: String
+    ) -> ServerSetting {
+        ServerSetting(
+            name: name,
+            summary: summary,
+            valueName: "bool",
+            expectation: "true or false",
+            assign: { settings, text in
+                switch text.lowercased() {
+                case "true", "yes", "on", "1": settings[keyPath: keyPath] = true
+                case "false", "no", "off", "0": settings[keyPath: keyPath] = false
+                default: return false
+                }
+                return true
+            },
+            read: { .boolean($0[keyPath: keyPath]) }
+        )
+    }
+
+    /// Text without control characters; the empty text is no value.
+    private static func optionalText(
+        _ keyPath: any WritableKeyPath<ServerSettings, String?> & Sendable,
+        name: String,
+        summary: String,
+        valueName: String
+    ) -> ServerSetting {
+        ServerSetting(
+            name: name,
+            summary: summary,
+            valueName: valueName,
+            expectation: "text without control characters (empty for none)",
+            assign: { settings, text in
+                guard text.utf8.count <= 4096, text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+                else { return false }
+                settings[keyPath: keyPath] = text.isEmpty ? nil : text
+                return true
+            },
+            read: { .string($0[keyPath: keyPath] ?? "") }
+        )
+    }
 
     private static func integer<Integer: FixedWidthInteger & Sendable>(
         _ keyPath: any WritableKeyPath<ServerSettings, Integer> & Sendable,

@@ -10,6 +10,8 @@ final class ServerContext: Sendable {
     let connectionConfiguration: ConnectionConfiguration
     let router: Router
     let responderOverride: ResponderOverride?
+    /// The exchange history, when recording is on.
+    let history: HistoryStore?
     let connectionBudget: ConnectionBudget
     let requestIDs = RequestIDGenerator()
     let log: Logger
@@ -24,7 +26,9 @@ final class ServerContext: Sendable {
         // `/dump/request` shows the head byte for byte.
         parser.keepsRawHead = true
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
-        router = Router(settings: settings)
+        let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log) : nil
+        self.history = history
+        router = Router(settings: settings, history: history)
         self.responderOverride = responderOverride
         connectionBudget = ConnectionBudget(limit: settings.maxConnections)
         self.log = log

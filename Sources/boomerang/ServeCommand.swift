@@ -38,6 +38,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
     @Option(help: .setting(.publicDirectory)) var publicDirectory: String?
+    @Flag(inversion: .prefixedNo, help: .setting(.history)) var history: Bool?
+    @Option(help: .setting(.maxHistoryEntryCount)) var maxHistoryEntryCount: String?
+    @Option(help: .setting(.maxHistoryBytes)) var maxHistoryBytes: String?
+    @Option(help: .setting(.maxHistoryBodyBytes)) var maxHistoryBodyBytes: String?
+    @Option(help: .setting(.historyFile)) var historyFile: String?
+    @Flag(inversion: .prefixedNo, help: .setting(.historyRedactHeaders)) var historyRedactHeaders: Bool?
+    @Option(help: .setting(.adminToken)) var adminToken: String?
 
     @Option(
         help: ArgumentHelp(
@@ -73,6 +80,11 @@ struct ServeCommand: ParsableCommand {
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
             (.reportedHostname, reportedHostname), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
+            (.history, history.map { $0 ? "true" : "false" }),
+            (.maxHistoryEntryCount, maxHistoryEntryCount), (.maxHistoryBytes, maxHistoryBytes),
+            (.maxHistoryBodyBytes, maxHistoryBodyBytes), (.historyFile, historyFile),
+            (.historyRedactHeaders, historyRedactHeaders.map { $0 ? "true" : "false" }),
+            (.adminToken, adminToken),
         ]
         var values: [String: String] = [:]
         for case (let setting, let text?) in given {

@@ -2,6 +2,7 @@
 # Instructions per request (callgrind), GET /get on one keep-alive connection: Boomerang's
 # release build against the C evhttp echo. Counts are repeatable whatever else the machine does.
 # Each server runs twice (200 and 2200 requests); the difference over 2000 is the per-request cost.
+# BOOMERANG_BIN profiles another build; BOOMERANG_EXTRA_ARGS adds options (e.g. --no-history).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ANCHORS=${ANCHORS_DIR:-/tmp/anchors}
@@ -9,7 +10,7 @@ command -v valgrind > /dev/null || { echo "needs valgrind (apt-get install valgr
 # valgrind 3.19 cannot read the toolchain's DWARF 5: profile a copy without debug info.
 binary=$(mktemp /tmp/boomerang-nodebug.XXXXXX)
 trap 'rm -f "$binary" /tmp/boomerang-cg.*' EXIT
-objcopy --strip-debug .build/release/boomerang "$binary"
+objcopy --strip-debug "${BOOMERANG_BIN:-.build/release/boomerang}" "$binary"
 chmod +x "$binary"
 
 total() { # PORT COUNT COMMAND...
@@ -34,5 +35,6 @@ per_request() { # NAME PORT COMMAND...
     echo "$name: $(((large - small) / 2000)) instructions per GET /get"
 }
 
-per_request boomerang 39187 "$binary" serve --port 39187 --threads 1 --no-access-log
+# shellcheck disable=SC2086 # BOOMERANG_EXTRA_ARGS is a list of options
+per_request boomerang 39187 "$binary" serve --port 39187 --threads 1 --no-access-log ${BOOMERANG_EXTRA_ARGS:-}
 per_request evhttp-1 39185 "$ANCHORS/bin/evhttp_echo" 39185 1

@@ -6,6 +6,7 @@
 #   scripts/bench/server.sh                 # GET, 1 MiB multipart POST, 1 GiB upload, start-up
 #   ROUNDS=5 SECS=10 scripts/bench/server.sh
 #   GO_HTTPBIN_SRC=<git copy of mccutchen/go-httpbin> scripts/bench/server.sh   # go-httpbin too
+#   BOOMERANG_EXTRA_ARGS=--no-history scripts/bench/server.sh                   # options added to every run
 #
 # The "defaults" run is what a user gets (access log and every recording on), against the C echo,
 # nginx and go-httpbin in the same interleaved rounds.
@@ -28,6 +29,7 @@ anchors=evhttp-1,nginx
 [ -x "${ANCHORS_DIR:-/tmp/anchors}/bin/go-httpbin" ] && anchors=$anchors,go-httpbin
 for config in "defaults:--threads 1:$anchors" "1:--threads 1 --no-access-log:evhttp-1" "2:--threads 2 --no-access-log:evhttp-2"; do
     IFS=: read -r name args reference <<< "$config"
+    args="$args ${BOOMERANG_EXTRA_ARGS:-}"
     export BENCH_RESULTS="$OUT/threads-$name" BOOMERANG_ARGS="$args"
     mkdir -p "$BENCH_RESULTS"
     bench get --servers boomerang,"$reference" --rounds "$ROUNDS" --secs "$SECS" --conns 32,128

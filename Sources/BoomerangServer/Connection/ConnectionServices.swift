@@ -13,4 +13,17 @@ protocol ConnectionServices: AnyObject {
     func exchangeCompleted(_ exchange: Exchange)
     /// A request that got no regular exchange: refused, timed out or aborted (status 0).
     func requestRefused(remote: String, status: Int, reason: String)
+    /// A response is decided for `exchange` (the history records it).
+    func responseReady(_ exchange: Exchange, _ response: Response)
+    /// The connection refused a request (a parse error, a timeout); `input` is the read it was
+    /// refused in, from where the parser stood, or empty.
+    func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String)
+    /// The client left in the middle of `exchange`.
+    func exchangeAborted(_ exchange: Exchange)
+}
+
+extension ConnectionServices {
+    func responseReady(_ exchange: Exchange, _ response: Response) {}
+    func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
+    func exchangeAborted(_ exchange: Exchange) {}
 }

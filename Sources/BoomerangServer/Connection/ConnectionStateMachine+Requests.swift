@@ -32,7 +32,7 @@ extension ConnectionStateMachine {
             do {
                 (event, consumed) = try parser.parse(rest)
             } catch {
-                refuse(ServerError(error), now: now)
+                refuse(ServerError(error), input: rest, now: now)
                 return
             }
             if let event {
@@ -69,7 +69,10 @@ extension ConnectionStateMachine {
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )
-            request = ReadingRequest(exchange: Exchange(context: context), responder: services.responder(for: context), clockStart: now)
+            let responder = services.responder(for: context)
+            var exchange = Exchange(context: context)
+            exchange.recording = responder as? RecordingResponder
+            request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody
             if head.expectsContinue && head.version.minor >= 1 {
                 enqueue(ResponseWriter.continueLine, now: now)
@@ -96,8 +99,9 @@ extension ConnectionStateMachine {
     }
 
     /// Answers with an error the connection itself raised (a parse error, a timeout), then closes.
-    mutating func refuse(_ error: ServerError, now: UInt64) {
+    mutating func refuse(_ error: ServerError, input refusedInput: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), now: UInt64) {
         services.requestRefused(remote: remoteHost, status: error.status, reason: error.code.name)
+        services.refused(error, exchange: request?.exchange, input: refusedInput, remote: remoteHost)
         request = nil
         let response = Self.refusalResponse(error)
         let bytes = ResponseWriter.render(
@@ -149,7 +153,9 @@ extension ConnectionStateMachine {
             exchange = nil
         }
         request = nil
-        guard let head = exchange?.context.head else { return }
+        guard let exchange else { return }
+        let head = exchange.context.head
         services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+        services.exchangeAborted(exchange)
     }
 }

@@ -7,6 +7,9 @@ extension ConnectionStateMachine {
         let head = exchange.context.head
         let keepAlive = head.keepAlive && !response.closeConnection && !isDraining
         exchange.status = response.status
+        if response.fault != nil || response.upgrade != nil || response.bodyStream != nil {
+            services.responseReady(exchange, response)
+        }
         if let fault = response.fault {
             startFault(fault, exchange: exchange, response: response, now: now)
         } else if response.status == 101, let upgrade = response.upgrade, head.version.minor >= 1, head.method != .head {
@@ -18,6 +21,7 @@ extension ConnectionStateMachine {
                 response, method: head.method, version: (head.version.major, head.version.minor),
                 keepAlive: keepAlive, date: services.dateField())
             exchange.responseBytes = bytes.count
+            services.responseReady(exchange, response)
             services.exchangeCompleted(exchange)
             enqueue(bytes, now: now)
             finishExchange(keepAlive: keepAlive, now: now)

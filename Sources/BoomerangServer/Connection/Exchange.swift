@@ -4,6 +4,8 @@ struct Exchange {
     var bodyBytes: Int64 = 0
     var status = 0
     var responseBytes = 0
+    /// The history's wrapper of the responder, when the exchange is recorded.
+    var recording: RecordingResponder?
 
     init(context: RequestContext) {
         self.context = context

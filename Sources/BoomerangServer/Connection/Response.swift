@@ -21,6 +21,9 @@ public struct Response: Sendable {
     /// everything are sent: an echo reflects client-chosen bytes, possibly under a client-chosen
     /// Content-Type, and a browser must never run them.
     public var sendsSecurityHeaders = true
+    /// What the echo built for this answer (its document, parts and body hash), handed to the
+    /// history so that it keeps references instead of decoding again; never sent.
+    var echoRecord: EchoRecord?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

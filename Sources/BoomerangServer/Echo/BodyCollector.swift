@@ -20,6 +20,8 @@ struct BodyCollector {
 
     let kind: Kind
     let contentType: String?
+    /// The `charset` parameter of the Content-Type, lower-cased.
+    let charset: String?
     private(set) var size: Int64 = 0
     private var hasher = SHA256()
     private(set) var buffer: [UInt8] = []
@@ -31,7 +33,9 @@ struct BodyCollector {
     init(head: HTTPRequestHead, configuration: EchoConfiguration) {
         contentType = head.headers["Content-Type"]
         bufferLimit = configuration.maxBufferedBodyBytes
-        let mediaType = contentType.map { ResponseValue.parseContentType($0).mimeType } ?? ""
+        let parsed = contentType.map(ResponseValue.parseContentType)
+        let mediaType = parsed?.mimeType ?? ""
+        charset = parsed?.charset
         switch mediaType {
         case "application/x-www-form-urlencoded":
             kind = .urlencoded

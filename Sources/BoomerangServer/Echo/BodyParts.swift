@@ -27,10 +27,10 @@ struct BodyParts {
         bodySummary = .object(summary)
         if body.truncated {
             diagnostics.append(BodyParts.diagnostic(
-                "bodyNotBuffered", "the body is larger than the buffered-body limit; only its size and hash are reported", nil))
+                "bodyNotBuffered", .info, "the body is larger than the buffered-body limit; only its size and hash are reported", nil))
         }
         if let error = body.multipartSetupError {
-            diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", Int(error.offset)))
+            diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, "\(error)", Int(error.offset)))
         }
         switch body.kind {
         case .none:
@@ -39,6 +39,10 @@ struct BodyParts {
             if let collector = body.multipart { takeMultipart(collector) }
         case .urlencoded:
             guard !body.truncated else { break }
+            checkText(body)
+            if RequestDiagnostics.looksLikeJSONContainer(body.buffer), (try? JSONParser().parse(body.buffer)) != nil {
+                diagnostics.append(RequestDiagnostics.jsonWithoutJSONContentType(body.contentType).value)
+            }
             let text = String(decoding: body.buffer, as: UTF8.self)
             let formPairs = FormDecoding.pairs(text, plusAsSpace: true).pairs
             form = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
@@ -48,6 +52,7 @@ struct BodyParts {
         case .json, .propertyList, .xml, .other:
             data = BodyParts.text(body.buffer, contentType: "application/octet-stream")
             if !body.truncated && !body.buffer.isEmpty {
+                if body.kind != .propertyList { checkText(body) }
                 decodeStructured(body)
             }
         }
@@ -60,7 +65,7 @@ struct BodyParts {
                 plist = try PropertyListReader().read(bytes)
             } catch {
                 plist = .null
-                diagnostics.append(BodyParts.diagnostic("invalidPropertyList", "\(error)", nil))
+                diagnostics.append(BodyParts.diagnostic("invalidPropertyList", .error, "\(error)", nil))
             }
             return
         }
@@ -70,9 +75,12 @@ struct BodyParts {
         }
         do {
             json = try JSONParser().parse(bytes)
+            if body.kind == .other && RequestDiagnostics.looksLikeJSONContainer(bytes) {
+                diagnostics.append(RequestDiagnostics.jsonWithoutJSONContentType(body.contentType).value)
+            }
         } catch {
             if body.kind == .json {
-                diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", error.offset))
+                diagnostics.append(RequestDiagnostics.jsonContentTypeWithoutJSON(error).value)
             }
         }
     }
@@ -85,7 +93,7 @@ struct BodyParts {
             xml = ["wellFormed": true]
         } catch {
             xml = ["wellFormed": false, "parserError": .int(Int64(error.number))]
-            diagnostics.append(BodyParts.diagnostic("malformedXML", error.message, error.offset))
+            diagnostics.append(BodyParts.diagnostic("malformedXML", .error, error.message, error.offset))
         }
     }
 
@@ -124,7 +132,7 @@ struct BodyParts {
         }
         if notInline > 0 {
             diagnostics.append(BodyParts.diagnostic(
-                "partsNotInline",
+                "partsNotInline", .info,
                 "\(notInline) part(s) over the inline limit (max_inline_part_bytes) are described in multipart.parts "
                     + "by size and sha256, not echoed in form or files", nil))
         }
@@ -137,8 +145,9 @@ struct BodyParts {
         object.append(.array(parts), forKey: "parts")
         multipart = .object(object)
         if let error = collector.error {
-            diagnostics.append(BodyParts.diagnostic("\(error.code)", "\(error)", Int(error.offset)))
+            diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, "\(error)", Int(error.offset)))
         }
+        for finding in collector.findings { diagnostics.append(finding.value) }
     }
 
     /// httpbin's rendering of body bytes: the text when it is UTF-8, else a base64 data URL.
@@ -160,12 +169,15 @@ struct BodyParts {
         return String(decoding: window, as: UTF8.self).contains("<plist")
     }
 
-    static func diagnostic(_ code: String, _ message: String, _ offset: Int?) -> StructuredValue {
-        var object = StructuredObject()
-        object.append(.string(code), forKey: "code")
-        object.append(.string(message), forKey: "message")
-        if let offset { object.append(.int(Int64(offset)), forKey: "offset") }
-        return .object(object)
+    static func diagnostic(_ code: String, _ level: Diagnostic.Level, _ message: String, _ offset: Int?) -> StructuredValue {
+        Diagnostic(code, level, message, offset: offset).value
+    }
+
+    /// The charset check of a buffered text body.
+    private mutating func checkText(_ body: BodyCollector) {
+        if let finding = RequestDiagnostics.charset(body.charset, bytes: body.buffer) {
+            diagnostics.append(finding.value)
+        }
     }
 
     static func kindName(_ kind: BodyCollector.Kind) -> String {

@@ -23,7 +23,7 @@ struct EchoDocument {
             object.append(.object(query.args), forNewKey: "args")
             if full { object.append(parts.bodySummary, forNewKey: "body") }
             if full { object.append(parts.data, forNewKey: "data") }
-            let diagnostics = parts.diagnostics + query.diagnostics
+            let diagnostics = RequestDiagnostics.headers(head.headers).map(\.value) + parts.diagnostics + query.diagnostics
             if !diagnostics.isEmpty { object.append(.array(diagnostics), forNewKey: "diagnostics") }
             if full {
                 object.append(.object(parts.files), forNewKey: "files")

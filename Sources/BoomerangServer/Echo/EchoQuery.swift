@@ -24,7 +24,8 @@ struct EchoQuery {
         let form = FormDecoding.pairs(text, plusAsSpace: true).pairs
         args = FormDecoding.semiflatten(form.map { ($0.name, StructuredValue.string($0.value ?? "")) })
         params = FormDecoding.tree(form)
-        diagnostics = raw.diagnostic.map { [$0] } ?? []
+        diagnostics = (raw.diagnostic.map { [$0] } ?? [])
+            + RequestDiagnostics.query(query, names: rawPairs.map(\.name)).map(\.value)
     }
 
     /// The `query` key: `[name, value]` pairs in order, value null for a bare key.

@@ -53,6 +53,8 @@ struct EchoResponder: Responder {
             response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
         }
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
+        response.echoRecord = EchoRecord(
+            document: document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         response.delayMilliseconds = controls.delayMilliseconds
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.

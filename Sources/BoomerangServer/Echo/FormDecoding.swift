@@ -12,7 +12,7 @@ enum FormDecoding {
             let pairs = try decoder.pairs(text)
             return (pairs.map { ($0.name, $0.value?.leafText) }, nil)
         } catch {
-            return ([], BodyParts.diagnostic("\(error.code)", "\(error)", error.offset))
+            return ([], BodyParts.diagnostic("\(error.code)", .warning, "\(error)", error.offset))
         }
     }
 

@@ -23,18 +23,27 @@ struct MultipartCollector {
     private(set) var complete = false
     private var inlineLeft: Int
     private let inlineLimit: Int
+    /// The first bytes of the body, to tell why a body that does not parse failed.
+    private var lead: [UInt8] = []
+    /// Findings beyond the parser's own error: LF-only line ends, a boundary inside a part.
+    private(set) var findings: [Diagnostic] = []
 
     let boundary: String
+    private let delimiter: [UInt8]
 
     init(contentType: String, configuration: EchoConfiguration) throws(MultipartParserError) {
         let parser = try MultipartParser(contentType: contentType)
         self.parser = parser
         boundary = parser.boundary
+        delimiter = Array("--\(parser.boundary)".utf8)
         inlineLeft = configuration.maxInlineTotalBytes
         inlineLimit = configuration.maxInlinePartBytes
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        if lead.count < delimiter.count + 2 {
+            lead.append(contentsOf: bytes.prefix(delimiter.count + 2 - lead.count))
+        }
         guard error == nil else { return }
         guard var parser = self.parser.take() else { return }
         defer { self.parser = parser }
@@ -46,6 +55,7 @@ struct MultipartCollector {
     }
 
     mutating func finish() {
+        defer { checkLineEnds() }
         guard error == nil else { return }
         guard var parser = self.parser.take() else { return }
         defer { self.parser = parser }
@@ -54,6 +64,17 @@ struct MultipartCollector {
         } catch {
             self.error = error
         }
+    }
+
+    /// A body that failed and whose first delimiter line ends in a bare LF was written with LF
+    /// line ends, which multipart does not allow.
+    private mutating func checkLineEnds() {
+        guard error != nil || !complete, lead.starts(with: delimiter), lead.count > delimiter.count,
+            lead[delimiter.count] == 0x0A
+        else { return }
+        findings.append(Diagnostic(
+            "multipartBareLineFeeds", .error, "the multipart body's lines end in LF alone; RFC 2046 requires CRLF",
+            offset: delimiter.count))
     }
 
     private mutating func handle(_ event: MultipartParser.Event) {
@@ -77,6 +98,12 @@ struct MultipartCollector {
         case .partEnd:
             guard var part = current else { return }
             part.sha256 = Hex.lowercase(hasher.finalize())
+            if let inline = part.inline, let offset = inline.firstRange(of: delimiter)?.lowerBound {
+                let name = part.head.contentDisposition?.name ?? "#\(parts.count)"
+                findings.append(Diagnostic(
+                    "boundaryInPart", .warning,
+                    "part \(name) contains the boundary \(boundary) at byte \(offset) of its content; pick a boundary absent from the data"))
+            }
             parts.append(part)
             current = nil
         case .end:

@@ -193,6 +193,18 @@ extension EventLoop: ConnectionServices {
     func requestRefused(remote: String, status: Int, reason: String) {
         accessLog.recordRefused(remote: remote, status: status, reason: reason)
     }
+
+    func responseReady(_ exchange: Exchange, _ response: Response) {
+        shared.history?.recordResponse(exchange, response)
+    }
+
+    func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {
+        shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: index)
+    }
+
+    func exchangeAborted(_ exchange: Exchange) {
+        shared.history?.recordAbort(exchange)
+    }
 }
 
 private func loop(_ context: UnsafeMutableRawPointer?) -> EventLoop {

@@ -58,6 +58,24 @@ public struct ServerSettings: Sendable, Hashable {
     /// The folder of the web page served at `/` and `/ui/…`, read once at start-up.
     public var publicDirectory: String = "public"
 
+    /// Whether exchanges are recorded in the history that `/__admin/` serves.
+    public var history: Bool = true
+    /// The most exchanges the history keeps; the oldest are dropped first.
+    public var maxHistoryEntryCount: Int = 1000
+    /// The approximate memory the history may use, in bytes; the oldest entries are dropped first.
+    public var maxHistoryBytes: Int = 64 * 1024 * 1024
+    /// The largest request or response body the history keeps whole; a larger one keeps its
+    /// size, SHA-256 and a preview.
+    public var maxHistoryBodyBytes: Int = 64 * 1024
+    /// An append-only JSON-lines file the history is written to and reloaded from; `nil` keeps
+    /// the history in memory only.
+    public var historyFile: String? = nil
+    /// Whether the values of sensitive headers (`Authorization`, `Cookie`, …) are stored as
+    /// `[redacted]` in the history.
+    public var historyRedactHeaders: Bool = true
+    /// A bearer token every `/__admin/` request must carry; `nil` requires none.
+    public var adminToken: String? = nil
+
     /// Creates the default settings.
     public init() {}
 

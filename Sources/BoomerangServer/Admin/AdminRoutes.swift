@@ -1,0 +1,117 @@
+import BoomerangSerialization
+
+/// The admin API under `/__admin/` (docs/admin-api.md): the history, its downloads and export,
+/// the live feed and verification. Never recorded itself; every route checks ``AdminAccess``.
+enum AdminRoutes {
+    static let prefix = "/__admin"
+
+    /// Whether a routed path belongs to the admin API.
+    static func isAdminPath(_ path: Substring) -> Bool {
+        path.hasASCIIPrefix("/__admin") && (path.utf8.count == 8 || path.hasASCIIPrefix("/__admin/"))
+    }
+
+    static func register(in table: inout RouteTable, history: HistoryStore?, access: AdminAccess) {
+        func add(
+            _ name: String, _ method: HTTPMethod, _ pattern: String, _ summary: String,
+            _ answer: @escaping @Sendable (HistoryStore, RouteRequest) throws(ServerError) -> any Responder
+        ) {
+            table.add("admin.\(name)", .only([method]), pattern, summary: summary) { request throws(ServerError) in
+                try access.check(request.head)
+                guard let history else {
+                    throw ServerError(.historyDisabled, "the history is off (history: false)")
+                }
+                return try answer(history, request)
+            }
+        }
+        add("requests", .get, "/__admin/requests", "The recorded exchanges, newest first, filtered and paged") { history, request throws(ServerError) in
+            FixedResponder(try list(history, request))
+        }
+        add("clear", .delete, "/__admin/requests", "Clears the history, or one session's") { history, request in
+            let session = AdminQuery.value("session", in: request.head.query)
+            return FixedResponder(json(["deleted": .int(Int64(history.clear(session: session)))]))
+        }
+        add("last", .get, "/__admin/requests/last", "The newest exchange in full") { history, request throws(ServerError) in
+            let filter = try HistoryFilter(query: request.head.query)
+            guard let entry = history.snapshot().last(where: filter.matches) else {
+                throw ServerError(.exchangeNotFound, "no exchange recorded yet matches")
+            }
+            return FixedResponder(json(entry.fullValue(options: history.configuration.echo)))
+        }
+        add("har", .get, "/__admin/requests.har", "The history as a HAR 1.2 document") { history, request throws(ServerError) in
+            FixedResponder(try HARDocument.response(history, query: request.head.query))
+        }
+        add("exchange", .get, "/__admin/requests/{id}", "One exchange in full") { history, request throws(ServerError) in
+            FixedResponder(json(try entry(history, request).fullValue(options: history.configuration.echo)))
+        }
+        add("body", .get, "/__admin/requests/{id}/body", "The request body, as a download") { history, request throws(ServerError) in
+            FixedResponder(try AdminDownloads.body(try entry(history, request)))
+        }
+        add("raw", .get, "/__admin/requests/{id}/raw", "The request as received") { history, request throws(ServerError) in
+            FixedResponder(AdminDownloads.raw(try entry(history, request)))
+        }
+        add("part", .get, "/__admin/requests/{id}/parts/{n}", "One multipart part, as a download") { history, request throws(ServerError) in
+            let index = try request.parameters.int("n", in: 0...Int(Int32.max))
+            return FixedResponder(try AdminDownloads.part(try entry(history, request), index: index, options: history.configuration.echo))
+        }
+        add("sessions", .get, "/__admin/sessions", "The sessions in the history, with counts") { history, _ in
+            FixedResponder(sessions(history))
+        }
+        add("events", .get, "/__admin/events", "New exchanges as server-sent events (long poll)") { history, request throws(ServerError) in
+            try AdminEvents.responder(history, request)
+        }
+        add("count", .post, "/__admin/requests/count", "How many exchanges match a request pattern") { history, request in
+            AdminVerification.responder(history, request, finding: false)
+        }
+        add("find", .post, "/__admin/requests/find", "The exchanges that match a request pattern") { history, request in
+            AdminVerification.responder(history, request, finding: true)
+        }
+    }
+
+    private static func list(_ history: HistoryStore, _ request: RouteRequest) throws(ServerError) -> Response {
+        let filter = try HistoryFilter(query: request.head.query)
+        var matches: [HistoryEntry] = []
+        for entry in history.snapshot().reversed() where filter.matches(entry) { matches.append(entry) }
+        let page = matches.dropFirst(filter.offset).prefix(filter.limit)
+        let options = history.configuration.echo
+        return json([
+            "total": .int(Int64(matches.count)),
+            "offset": .int(Int64(filter.offset)),
+            "limit": .int(Int64(filter.limit)),
+            "newestId": .int(Int64(history.newestID)),
+            "requests": .array(page.map { $0.summaryValue(options: options) }),
+        ])
+    }
+
+    private static func entry(_ history: HistoryStore, _ request: RouteRequest) throws(ServerError) -> HistoryEntry {
+        let id = try request.parameters.int("id", in: 0...Int.max)
+        guard let entry = history.entry(id: id) else {
+            throw ServerError(.exchangeNotFound, "no exchange \(id) in the history (never recorded, dropped or cleared)", value: String(id))
+        }
+        return entry
+    }
+
+    private static func sessions(_ history: HistoryStore) -> Response {
+        var counts: [String: (count: Int, newest: Int)] = [:]
+        for entry in history.snapshot() {
+            let current = counts[entry.summary.session] ?? (0, 0)
+            counts[entry.summary.session] = (current.count + 1, max(current.newest, entry.id))
+        }
+        let list = counts.keys.sorted().map { name -> StructuredValue in
+            ["name": .string(name), "count": .int(Int64(counts[name]!.count)), "newestId": .int(Int64(counts[name]!.newest))]
+        }
+        return json(["sessions": .array(list)])
+    }
+
+    /// A JSON answer that no cache keeps.
+    static func json(_ value: StructuredValue, status: Int = 200) -> Response {
+        let body = (try? JSONWriter(configuration: .pretty).write(value)) ?? Array("{}\n".utf8)
+        return Response(status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"], body: body)
+    }
+}
+
+extension ServerError.Code {
+    /// No exchange with that id is in the history.
+    public static let exchangeNotFound = Self("exchangeNotFound", status: 404)
+    /// The history is off.
+    public static let historyDisabled = Self("historyDisabled", status: 404)
+}

@@ -1,0 +1,76 @@
+import BoomerangSerialization
+
+/// Which header values the history stores as ``placeholder``: credentials and session cookies,
+/// which a page that shows other people's requests must not show.
+enum HeaderRedaction {
+    /// What a redacted value reads.
+    static let placeholder = "[redacted]"
+    /// The redacted names, in lower case.
+    static let names = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token",
+    ]
+
+    static func isSensitive(_ name: String) -> Bool {
+        // Most names are ruled out by their length and first letter alone.
+        guard let first = name.utf8.first.map({ $0 | 0x20 }) else { return false }
+        switch (name.utf8.count, first) {
+        case (6, UInt8(ascii: "c")): return HTTPHeaders.namesMatch(name, "cookie")
+        case (9, UInt8(ascii: "x")): return HTTPHeaders.namesMatch(name, "x-api-key")
+        case (10, UInt8(ascii: "s")): return HTTPHeaders.namesMatch(name, "set-cookie")
+        case (12, UInt8(ascii: "x")): return HTTPHeaders.namesMatch(name, "x-auth-token") || HTTPHeaders.namesMatch(name, "x-csrf-token")
+        case (13, UInt8(ascii: "a")): return HTTPHeaders.namesMatch(name, "authorization")
+        case (19, UInt8(ascii: "p")): return HTTPHeaders.namesMatch(name, "proxy-authorization")
+        default: return false
+        }
+    }
+
+    /// Response headers with `Set-Cookie` values replaced; `nil` when there is none (checked by
+    /// length first: this runs for every recorded response).
+    static func redactingResponse(_ headers: HTTPHeaders) -> HTTPHeaders? {
+        guard headers.fields.contains(where: { $0.name.utf8.count == 10 && HTTPHeaders.namesMatch($0.name, "set-cookie") }) else {
+            return nil
+        }
+        return redacting(headers)?.headers
+    }
+
+    /// The headers with sensitive values replaced and the names replaced; `nil` when none is
+    /// present (the common case, which copies nothing).
+    static func redacting(_ headers: HTTPHeaders) -> (headers: HTTPHeaders, names: [String])? {
+        guard headers.fields.contains(where: { isSensitive($0.name) }) else { return nil }
+        var redacted = HTTPHeaders()
+        var names: [String] = []
+        for field in headers {
+            if isSensitive(field.name) {
+                redacted.add(name: field.name, value: placeholder)
+                if !names.contains(where: { HTTPHeaders.namesMatch($0, field.name) }) { names.append(field.name) }
+            } else {
+                redacted.add(name: field.name, value: field.value)
+            }
+        }
+        return (redacted, names)
+    }
+
+    /// Raw request bytes with the value of each sensitive header line replaced: for refused
+    /// requests, which have no parsed head.
+    static func redactingRaw(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            let line = bytes[lineStart..<lineEnd]
+            if let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                isSensitive(String(decoding: line[lineStart..<colon], as: UTF8.self))
+            {
+                output.append(contentsOf: line[lineStart...colon])
+                output.append(contentsOf: Array(" \(placeholder)".utf8))
+                let ending: [UInt8] = line.last == 0x0A ? (line.count >= 2 && line[lineEnd - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]) : []
+                output.append(contentsOf: ending)
+            } else {
+                output.append(contentsOf: line)
+            }
+            lineStart = lineEnd
+        }
+        return output
+    }
+}

@@ -1,0 +1,94 @@
+import BoomerangSerialization
+import Crypto
+
+/// The decoded view of a recorded request, with the echo's key names and shapes: taken from the
+/// echo's own document when the echo answered, otherwise decoded from the kept body the way the
+/// echo would (on read, never on the hot path).
+enum HistoryDerivation {
+    /// The echo document's keys that describe the request's query and body.
+    static let decodedKeys = ["args", "query", "params", "form", "formParams", "files", "json", "plist", "xml", "multipart"]
+    /// The keys that may hold body content, left out when the body was larger than the history keeps.
+    private static let bodyValueKeys: Set<String> = ["form", "formParams", "files", "json", "plist"]
+
+    /// The view from the echo's document. Without `keepsBodyValues` the keys that hold body
+    /// content are left out and multipart parts lose their `text`.
+    static func fromEcho(_ echo: EchoRecord, keepsBodyValues: Bool) -> HistoryDerivedView {
+        var decoded = StructuredObject(minimumCapacity: decodedKeys.count)
+        for key in decodedKeys {
+            guard var value = echo.document[key] else { continue }
+            if !keepsBodyValues {
+                if bodyValueKeys.contains(key) { continue }
+                if key == "multipart" { value = withoutPartText(value) }
+            }
+            decoded.append(value, forNewKey: key)
+        }
+        return HistoryDerivedView(
+            decoded: decoded, diagnostics: echo.document["diagnostics"]?.arrayValue ?? [],
+            parts: keepsBodyValues ? echo.parts : [], bodyKind: echo.bodyKind, bodySHA256: echo.bodySHA256)
+    }
+
+    /// The view decoded from the kept body, for routes other than the echo.
+    static func decoding(head: HTTPRequestHead, body: RecordedBody, options: EchoConfiguration) -> HistoryDerivedView {
+        var collector = BodyCollector(head: head, configuration: options)
+        let decodable = body.isWhole && body.size > 0
+        if decodable { body.bytes.withUnsafeBytes { collector.receive($0) } }
+        let hash = collector.finish()
+        let parts = decodable ? BodyParts(body: collector, bodyHash: hash) : BodyParts()
+        let query = EchoQuery(head.query ?? "")
+        var decoded = StructuredObject(minimumCapacity: decodedKeys.count)
+        decoded.append(.object(query.args), forNewKey: "args")
+        decoded.append(.array(query.pairsValue), forNewKey: "query")
+        decoded.append(query.params, forNewKey: "params")
+        if decodable {
+            decoded.append(.object(parts.form), forNewKey: "form")
+            decoded.append(parts.formParams, forNewKey: "formParams")
+            decoded.append(.object(parts.files), forNewKey: "files")
+            decoded.append(parts.json, forNewKey: "json")
+            if let plist = parts.plist { decoded.append(plist, forNewKey: "plist") }
+            if let xml = parts.xml { decoded.append(xml, forNewKey: "xml") }
+            if let multipart = parts.multipart { decoded.append(multipart, forNewKey: "multipart") }
+        }
+        let diagnostics = RequestDiagnostics.headers(head.headers).map(\.value) + parts.diagnostics + query.diagnostics
+        return HistoryDerivedView(
+            decoded: decoded, diagnostics: diagnostics, parts: collector.multipart?.parts ?? [], bodyKind: collector.kind,
+            bodySHA256: body.sha256 ?? (body.isWhole && body.size > 0 ? hash ?? Self.sha256(body.bytes) : nil))
+    }
+
+    /// The diagnostics a refusal or an abort adds to the request's own.
+    static func endingDiagnostics(_ exchange: RecordedExchange) -> [StructuredValue] {
+        var findings: [Diagnostic] = []
+        if let refusal = exchange.refusal {
+            findings.append(Diagnostic(refusal.code, .error, refusal.message, offset: refusal.offset))
+        }
+        if let abort = exchange.abort {
+            if let expected = abort.expectedBodyBytes {
+                findings.append(Diagnostic(
+                    "contentLengthMismatch", .error,
+                    "Content-Length is \(expected) but the client sent \(abort.receivedBodyBytes) body bytes and closed the connection"))
+            } else {
+                findings.append(Diagnostic(
+                    "incompleteChunkedBody", .error,
+                    "the client closed the connection after \(abort.receivedBodyBytes) body bytes, before the last chunk"))
+            }
+        }
+        return findings.map(\.value)
+    }
+
+    private static func withoutPartText(_ multipart: StructuredValue) -> StructuredValue {
+        guard var object = multipart.objectValue, let parts = object["parts"]?.arrayValue else { return multipart }
+        let stripped = parts.map { part -> StructuredValue in
+            guard var entry = part.objectValue else { return part }
+            _ = entry.removeValue(forKey: "text")
+            if entry["truncated"] == nil { entry.append(.bool(true), forKey: "truncated") }
+            return .object(entry)
+        }
+        _ = object.updateValue(.array(stripped), forKey: "parts")
+        return .object(object)
+    }
+
+    static func sha256(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Hex.lowercase(hasher.finalize())
+    }
+}

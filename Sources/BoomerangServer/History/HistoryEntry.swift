@@ -1,0 +1,171 @@
+import BoomerangSerialization
+import Synchronization
+
+/// One recorded exchange, immutable and shared by every loop and the admin API.
+///
+/// The summary fields are plain values taken when the exchange ends; everything else is kept
+/// as the values the connection and the echo already built (``Detail``) and rendered only when
+/// read. An entry reloaded from a history file keeps its rendered form instead.
+final class HistoryEntry: Sendable {
+    /// How an exchange ended.
+    enum Outcome: String, Sendable, CaseIterable {
+        /// A response was written.
+        case complete
+        /// The client went away before the request was complete.
+        case clientAborted
+        /// The server refused the request: the framing rules, or a timeout.
+        case refused
+    }
+
+    /// What is known beyond the summary.
+    enum Detail: Sendable {
+        /// Recorded by this process.
+        case live(RecordedExchange)
+        /// Reloaded from a history file: the entry as it was rendered then.
+        case restored(StructuredObject)
+    }
+
+    /// Given by the store under its lock before the entry is published anywhere, and never
+    /// changed after: every reader gets the entry through that lock.
+    nonisolated(unsafe) private(set) var id: Int
+    let summary: HistorySummary
+    let detail: Detail
+    /// What the entry is taken to cost in memory, for the history's byte bound.
+    let approximateBytes: Int
+    /// The decoded view and diagnostics, derived on first read for entries that did not get
+    /// them from the echo.
+    private let derivedCache = Mutex<HistoryDerivedView?>(nil)
+
+    init(id: Int = 0, summary: HistorySummary, detail: Detail, approximateBytes: Int) {
+        self.id = id
+        self.summary = summary
+        self.detail = detail
+        self.approximateBytes = approximateBytes
+    }
+
+    /// Sets the id; only ``HistoryStore`` calls this, under its lock, before publishing the entry.
+    func assign(id: Int) {
+        self.id = id
+    }
+
+    /// The derived view, computed once.
+    func derived(_ make: () -> HistoryDerivedView) -> HistoryDerivedView {
+        if let cached = derivedCache.withLock({ $0 }) { return cached }
+        let view = make()
+        derivedCache.withLock { $0 = view }
+        return view
+    }
+}
+
+/// The fields of an entry every list, filter and event shows.
+struct HistorySummary: Sendable {
+    var session: String
+    var requestID: String
+    /// Seconds since 1970 when the request head was complete.
+    var startedAt: Double
+    var durationMicroseconds: Int
+    var outcome: HistoryEntry.Outcome
+    var method: String
+    var target: String
+    /// The routed path: the target's path without the session prefix.
+    var path: String
+    var status: Int
+    var route: String?
+    var requestBodyBytes: Int64
+    var responseBytes: Int
+    var contentType: String?
+    var client: String
+    /// Set when the diagnostics are known at record time; otherwise counted on first read.
+    var diagnosticCount: Int?
+}
+
+/// An exchange as the connection and the echo left it. A class, so that an entry holds it by one
+/// reference.
+final class RecordedExchange: Sendable {
+    /// The parsed head (redacted when needed); `nil` for a refusal before a head was complete.
+    let head: HTTPRequestHead?
+    let redactedHeaders: [String]
+    let loopIndex: Int
+    let body: RecordedBody
+    /// The echo's document and multipart parts, when the echo answered and nothing was redacted.
+    let echo: EchoRecord?
+    let response: RecordedResponse?
+    let refusal: RecordedRefusal?
+    let abort: RecordedAbort?
+    /// The view derived at record time (when headers were redacted and the echo document, which
+    /// holds them, is not kept).
+    let derived: HistoryDerivedView?
+
+    init(
+        head: HTTPRequestHead?, redactedHeaders: [String] = [], loopIndex: Int, body: RecordedBody, echo: EchoRecord? = nil,
+        response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil, abort: RecordedAbort? = nil,
+        derived: HistoryDerivedView? = nil
+    ) {
+        self.head = head
+        self.redactedHeaders = redactedHeaders
+        self.loopIndex = loopIndex
+        self.body = body
+        self.echo = echo
+        self.response = response
+        self.refusal = refusal
+        self.abort = abort
+        self.derived = derived
+    }
+}
+
+/// What the history keeps of a request body.
+struct RecordedBody: Sendable {
+    /// The whole body when ``isWhole``, else its first bytes.
+    var bytes: [UInt8] = []
+    var size: Int64 = 0
+    var isWhole = true
+    /// Known when the echo or the capture hashed the body; otherwise computed from a whole body.
+    var sha256: String?
+    var contentType: String?
+}
+
+/// The echo's own values for one request, kept by reference.
+struct EchoRecord: Sendable {
+    var document: StructuredValue
+    var parts: [MultipartCollector.Part]
+    var bodySHA256: String?
+    var bodyKind: BodyCollector.Kind
+}
+
+/// The response as the route built it.
+struct RecordedResponse: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var bodyBytes: Int
+    /// Bytes written, head included.
+    var bytes: Int
+    /// The body when it was small enough and held no redacted value.
+    var body: [UInt8]?
+}
+
+/// Why the server refused a request.
+struct RecordedRefusal: Sendable {
+    var code: String
+    var status: Int
+    var message: String
+    var offset: Int?
+    /// The bytes of the read in which the request was refused, up to the body cap.
+    var raw: [UInt8]
+    var rawTruncated: Bool
+}
+
+/// Where a client left an exchange.
+struct RecordedAbort: Sendable {
+    var phase: String
+    var expectedBodyBytes: Int64?
+    var receivedBodyBytes: Int64
+}
+
+/// The echo's decoded view of a request and its diagnostics, derived once.
+struct HistoryDerivedView: Sendable {
+    var decoded: StructuredObject
+    var diagnostics: [StructuredValue]
+    var parts: [MultipartCollector.Part]
+    var bodyKind: BodyCollector.Kind
+    var bodySHA256: String?
+}

@@ -1,0 +1,139 @@
+import Logging
+import Synchronization
+
+/// The history of exchanges, shared by every loop: a ring of entries bounded by count and by
+/// approximate bytes, oldest dropped first, behind one small lock.
+///
+/// Recording costs one entry allocation and a few assignments under the lock; everything that
+/// renders or decodes happens on read. New entries reach the ``LiveFeed`` under the same lock, so
+/// subscribers see them in id order.
+final class HistoryStore: Sendable {
+    let configuration: HistoryConfiguration
+    let feed = LiveFeed()
+    private let file: HistoryFile?
+
+    private struct State {
+        var ring: HistoryRing
+        var bytes = 0
+        var nextID = 1
+    }
+
+    private let state: Mutex<State>
+
+    init(configuration: HistoryConfiguration, log: Logger? = nil) {
+        self.configuration = configuration
+        var initial = State(ring: HistoryRing(capacity: configuration.maxHistoryEntryCount))
+        if let path = configuration.file {
+            let file = HistoryFile(path: path, maxEntryCount: configuration.maxHistoryEntryCount, options: configuration.echo, log: log)
+            for entry in file.load() {
+                if let dropped = initial.ring.append(entry) { initial.bytes -= dropped.approximateBytes }
+                initial.bytes += entry.approximateBytes
+                initial.nextID = max(initial.nextID, entry.id + 1)
+            }
+            while initial.bytes > configuration.maxHistoryBytes, initial.ring.count > 1, let dropped = initial.ring.removeFirst() {
+                initial.bytes -= dropped.approximateBytes
+            }
+            file.rewrite(initial.ring.entries)
+            self.file = file
+        } else {
+            file = nil
+        }
+        state = Mutex(initial)
+    }
+
+    /// Adds an exchange under the next id and drops the oldest entries beyond the bounds.
+    @discardableResult
+    func add(_ summary: HistorySummary, _ detail: HistoryEntry.Detail, approximateBytes: Int) -> HistoryEntry {
+        let maxBytes = configuration.maxHistoryBytes
+        let entry = HistoryEntry(summary: summary, detail: detail, approximateBytes: approximateBytes)
+        state.withLock { state in
+            entry.assign(id: state.nextID)
+            state.nextID += 1
+            if let dropped = state.ring.append(entry) { state.bytes -= dropped.approximateBytes }
+            state.bytes += approximateBytes
+            while state.bytes > maxBytes, state.ring.count > 1, let dropped = state.ring.removeFirst() {
+                state.bytes -= dropped.approximateBytes
+            }
+            feed.publish(.exchange(entry))
+        }
+        file?.append(entry)
+        return entry
+    }
+
+    /// Every entry, oldest first.
+    func snapshot() -> [HistoryEntry] {
+        state.withLock { $0.ring.entries }
+    }
+
+    /// The entry with this id, if it is still kept.
+    func entry(id: Int) -> HistoryEntry? {
+        state.withLock { state in
+            // Ids increase along the ring: binary search.
+            var low = 0
+            var high = state.ring.count - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                let candidate = state.ring[middle]
+                if candidate.id == id { return candidate }
+                if candidate.id < id { low = middle + 1 } else { high = middle - 1 }
+            }
+            return nil
+        }
+    }
+
+    /// The kept entries with an id above `id`, oldest first, of one session or all.
+    func entries(after id: Int, session: String?) -> [HistoryEntry] {
+        state.withLock { state in
+            var result: [HistoryEntry] = []
+            var index = state.ring.count - 1
+            while index >= 0, state.ring[index].id > id {
+                let entry = state.ring[index]
+                if session == nil || entry.summary.session == session { result.append(entry) }
+                index -= 1
+            }
+            return result.reversed()
+        }
+    }
+
+    /// The highest id given so far (0 before the first).
+    var newestID: Int {
+        state.withLock { $0.nextID - 1 }
+    }
+
+    /// The number of entries and their approximate bytes.
+    var usage: (count: Int, bytes: Int) {
+        state.withLock { ($0.ring.count, $0.bytes) }
+    }
+
+    /// Drops every entry, or those of one session; returns how many.
+    func clear(session: String?) -> Int {
+        let (removed, newestID) = state.withLock { state in
+            let removed = state.ring.removeAll { session == nil || $0.summary.session == session }
+            for entry in removed { state.bytes -= entry.approximateBytes }
+            feed.publish(.cleared(session: session))
+            return (removed.count, state.nextID - 1)
+        }
+        file?.appendClear(session: session, upTo: newestID)
+        return removed
+    }
+
+    /// Subscribes to new entries, starting with the kept ones after `lastEventID` (none when it
+    /// is `nil`). A `lastEventID` beyond the newest id (a restarted server) replays every kept entry.
+    func subscribe(session: String?, after lastEventID: Int?, capacity: Int = LiveFeed.defaultCapacity, wake: @escaping @Sendable () -> Void = {})
+        -> LiveFeedSubscription
+    {
+        state.withLock { state in
+            var backlog: [HistoryEntry] = []
+            if var after = lastEventID {
+                if after >= state.nextID { after = 0 }
+                var index = state.ring.count - 1
+                while index >= 0, state.ring[index].id > after {
+                    let entry = state.ring[index]
+                    if session == nil || entry.summary.session == session { backlog.append(entry) }
+                    index -= 1
+                }
+            }
+            return feed.subscribe(session: session, backlog: backlog.reversed().map { .exchange($0) }, capacity: capacity, wake: wake)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension StringProtocol {
+    /// Whether the text starts with these ASCII bytes, compared with one `memcmp` when the text
+    /// is stored contiguously (the per-request checks of routing and recording).
+    func hasASCIIPrefix(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        let fast = utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
+            return memcmp(base, prefix.utf8Start, count) == 0
+        }
+        if let fast { return fast }
+        return utf8.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: count))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// The history endpoints on a live server: list, filters, paging, one entry, last, clear, sessions.
+@Suite struct AdminHistoryTests {
+    @Test func everyExchangeIsListedNewestFirstWithTheDocumentedSummary() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get?a=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}")
+        _ = try live.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        let list = try live.adminJSON("/__admin/requests")
+        #expect(list.int("total") == 3)
+        #expect(list.int("newestId") == 3)
+        let requests = list["requests"] as? [[String: Any]] ?? []
+        #expect(requests.map { $0.int("id") } == [3, 2, 1])
+        #expect(requests.map { $0.string("path") } == ["/nowhere", "/post", "/get"])
+        #expect(requests.map { $0.int("status") } == [404, 200, 200])
+        #expect(requests[1].string("route") == "echo.post")
+        #expect(requests[0]["route"] is NSNull)
+        #expect(requests[1].int("requestBodyBytes") == 7)
+        #expect(requests[1].string("contentType") == "application/json")
+        #expect(requests[2].string("session") == "default")
+        #expect(requests[2].string("outcome") == "complete")
+        #expect((requests[2].int("responseBytes") ?? 0) > 100)
+        // The admin requests themselves are not recorded.
+        #expect(try live.adminJSON("/__admin/requests").int("total") == 3)
+    }
+
+    @Test func filtersCombineAndPagingWalksTheMatches() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("DELETE /delete HTTP/1.1\r\nHost: x\r\nX-Trace: needle-42\r\n\r\n")
+        _ = try live.send("GET /status-nope HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /s/ci/get HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nhello world")
+        #expect(try live.listed("?method=DELETE").map { $0.int("id") } == [2])
+        #expect(try live.listed("?status=4xx").map { $0.int("id") } == [3])
+        #expect(try live.listed("?status=200&path=/get").map { $0.int("id") } == [4, 1])
+        #expect(try live.listed("?session=ci").map { $0.int("id") } == [4])
+        #expect(try live.listed("?q=NEEDLE-42").map { $0.int("id") } == [2])
+        #expect(try live.listed("?q=hello%20world").map { $0.int("id") } == [5])
+        #expect(try live.listed("?outcome=complete&since=3").map { $0.int("id") } == [5, 4])
+        let page = try live.adminJSON("/__admin/requests?limit=2&offset=1")
+        #expect(page.int("total") == 5)
+        #expect((page["requests"] as? [[String: Any]])?.map { $0.int("id") } == [4, 3])
+    }
+
+    @Test(arguments: ["limit=-1", "limit=0", "limit=1001", "offset=-3", "since=x", "status=99", "status=6xx", "outcome=nope"])
+    func badParametersAre400(_ query: String) throws {
+        let live = try LiveServer()
+        let response = try live.admin("/__admin/requests?\(query)")
+        #expect(response.status == 400)
+        #expect(response.json?.object("error")?.string("code") == "invalidParameter")
+    }
+
+    @Test func oneEntryInFullAndTheLastOne() throws {
+        let live = try LiveServer()
+        let body = "{\"name\":\"boomerang\",\"n\":[1,2]}"
+        _ = try live.send(
+            "POST /s/app-7/post?x=1&x=2 HTTP/1.1\r\nHost: example.test\r\nContent-Type: application/json\r\nX-Mixed-Case: v\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let entry = try live.adminJSON("/__admin/requests/1")
+        #expect(entry.string("session") == "app-7")
+        #expect(entry.string("target") == "/s/app-7/post?x=1&x=2")
+        #expect(entry.string("path") == "/post")
+        let request = try #require(entry.object("request"))
+        #expect(request.string("query") == "x=1&x=2")
+        #expect(request.string("version") == "HTTP/1.1")
+        #expect(request.string("url") == "http://example.test/s/app-7/post?x=1&x=2")
+        #expect((request["headers"] as? [[String]])?[2] == ["X-Mixed-Case", "v"])
+        #expect(request.string("raw")?.hasPrefix("POST /s/app-7/post?x=1&x=2 HTTP/1.1\r\nHost: example.test\r\n") == true)
+        let recordedBody = try #require(request.object("body"))
+        #expect(recordedBody.string("text") == body)
+        #expect(recordedBody.string("kind") == "json")
+        #expect(recordedBody["inline"] as? Bool == true)
+        #expect(recordedBody.string("sha256") == EchoFixtures.sha256(Array(body.utf8)))
+        let decoded = try #require(request.object("decoded"))
+        #expect(decoded.object("json")?.string("name") == "boomerang")
+        #expect((decoded["query"] as? [[String]]) == [["x", "1"], ["x", "2"]])
+        #expect(decoded.object("args")?["x"] as? [String] == ["1", "2"])
+        let response = try #require(entry.object("response"))
+        #expect(response.int("status") == 200)
+        #expect(response.string("route") == "echo.post")
+        #expect((response["headers"] as? [[String]])?.first == ["Content-Type", "application/json"])
+        #expect(response.object("body")?.string("text")?.contains("\"boomerang\"") == true)
+        #expect(entry["refusal"] is NSNull)
+        #expect(try live.lastEntry().int("id") == 1)
+        #expect(try live.lastEntry("?session=app-7").int("id") == 1)
+        #expect(try live.admin("/__admin/requests/last?session=other").status == 404)
+    }
+
+    @Test func unknownAndMalformedIdsAre404And400() throws {
+        let live = try LiveServer()
+        let unknown = try live.admin("/__admin/requests/99")
+        #expect(unknown.status == 404)
+        #expect(unknown.json?.object("error")?.string("code") == "exchangeNotFound")
+        #expect(try live.admin("/__admin/requests/abc").status == 400)
+        #expect(try live.admin("/__admin/requests/-1").status == 400)
+        #expect(try live.admin("/__admin/requests/count").status == 400)
+    }
+
+    @Test func clearingAllOrOneSession() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /s/a/get HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nX-Boomerang-Session: b\r\n\r\n")
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        let sessions = try live.adminJSON("/__admin/sessions")["sessions"] as? [[String: Any]] ?? []
+        #expect(sessions.map { $0.string("name") } == ["a", "b", "default"])
+        #expect(sessions.map { $0.int("count") } == [1, 1, 1])
+        let cleared = try live.admin("DELETE", "/__admin/requests?session=a")
+        #expect(cleared.json?.int("deleted") == 1)
+        #expect(try live.listed().map { $0.string("session") } == ["default", "b"])
+        #expect(try live.admin("DELETE", "/__admin/requests").json?.int("deleted") == 2)
+        #expect(try live.listed().isEmpty)
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try live.listed().map { $0.int("id") } == [4])
+    }
+
+    @Test func theWebPageItselfIsNotRecorded() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET / HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n")
+        _ = try live.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /ui/app.js HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /s/page-test/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try live.listed().map { $0.string("route") } == ["page.index"])
+        #expect(try live.listed().first?.string("session") == "page-test")
+    }
+
+    @Test func theHistoryCanBeTurnedOff() throws {
+        let live = try LiveServer { $0.history = false }
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try live.admin("/__admin/requests")
+        #expect(response.status == 404)
+        #expect(response.json?.object("error")?.string("code") == "historyDisabled")
+    }
+
+    @Test func theCountBoundHoldsOnALiveServer() throws {
+        let live = try LiveServer { $0.maxHistoryEntryCount = 3 }
+        for index in 0..<5 { _ = try live.send("GET /get?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+        #expect(try live.listed().map { $0.string("target") } == ["/get?i=4", "/get?i=3", "/get?i=2"])
+        #expect(try live.admin("/__admin/requests/1").status == 404)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `history_file`: entries survive a restart; a torn last line is skipped; clears and the count
+/// bound apply at reload.
+@Suite struct HistoryFileTests {
+    @Test func aRestartReloadsTheHistoryAndSkipsATornLastLine() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("history.jsonl").path
+        do {
+            let live = try LiveServer { $0.historyFile = path }
+            _ = try live.send("GET /s/keep/get?a=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try live.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"b\":2}")
+            _ = try live.send(Array("PUT /put HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n".utf8) + [0xFF, 0xFE])
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        // A crash in the middle of writing the fourth entry.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"id":4,"session":"default","method":"GET","tar"#.utf8))
+        handle.closeFile()
+
+        let live = try LiveServer { $0.historyFile = path }
+        let listed = try live.listed()
+        #expect(listed.map { $0.int("id") } == [3, 2, 1])
+        #expect(listed.map { $0.string("session") } == ["default", "default", "keep"])
+        let reloaded = try live.adminJSON("/__admin/requests/2")
+        #expect(reloaded.object("request")?.object("decoded")?.object("json")?.int("b") == 2)
+        #expect(reloaded.object("request")?.object("body")?.string("text") == "{\"b\":2}")
+        #expect(try live.admin("/__admin/requests/2/body").text == "{\"b\":2}")
+        #expect(try live.admin("/__admin/requests/3/body").body == [0xFF, 0xFE])
+        #expect(try live.listed("?q=a%3D1").map { $0.int("id") } == [1])
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try live.listed().first?.int("id") == 4)
+        let har = try JSONSerialization.jsonObject(with: Data(try live.admin("/__admin/requests.har").body))
+        #expect(HARValidator.problems(har) == [])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 4)
+    }
+
+    @Test func clearsAndTheCountBoundApplyAtReload() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("history.jsonl").path
+        do {
+            let live = try LiveServer { $0.historyFile = path }
+            for index in 0..<4 { _ = try live.send("GET /s/s\(index % 2)/get?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+            #expect(try live.admin("DELETE", "/__admin/requests?session=s0").json?.int("deleted") == 2)
+            for index in 4..<6 { _ = try live.send("GET /get?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+        }
+        let live = try LiveServer {
+            $0.historyFile = path
+            $0.maxHistoryEntryCount = 3
+        }
+        #expect(try live.listed().map { $0.string("target") } == ["/get?i=5", "/get?i=4", "/s/s1/get?i=3"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 3)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How exchanges that do not end well are recorded, redaction, and sessions, on a live server.
+@Suite struct HistoryRecordingTests {
+    @Test func aRequestRefusedByTheFramingRulesIsRecordedWithItsBytes() throws {
+        let live = try LiveServer()
+        let request = "POST /post HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\nAuthorization: Bearer s3cret\r\n\r\nabc"
+        let response = try live.send(request)
+        #expect(response.status == 400)
+        let entry = try live.lastEntry()
+        #expect(entry.string("outcome") == "refused")
+        #expect(entry.int("status") == 400)
+        #expect(entry.string("method") == "POST")
+        #expect(entry.string("target") == "/post")
+        let refusal = try #require(entry.object("refusal"))
+        #expect(refusal.string("code") == "contentLengthWithTransferEncoding")
+        let raw = try #require(refusal.string("raw"))
+        #expect(raw.hasPrefix("POST /post HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n"))
+        #expect(raw.contains("Authorization: [redacted]\r\n"))
+        #expect(!raw.contains("s3cret"))
+        #expect(entry.diagnosticCodes == ["contentLengthWithTransferEncoding"])
+        #expect(try live.listed("?outcome=refused").count == 1)
+    }
+
+    @Test func aClientThatLeavesMidBodyIsRecordedAsAborted() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        try connection.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n0123456789")
+        usleep(100_000)
+        connection.shutdownWrite()
+        let entries = try live.waitForEntries(1)
+        #expect(entries.first?.string("outcome") == "clientAborted")
+        #expect(entries.first?.int("status") == 0)
+        let entry = try live.lastEntry()
+        #expect(entry.object("abort")?.int("expectedBodyBytes") == 100)
+        #expect(entry.object("abort")?.int("receivedBodyBytes") == 10)
+        #expect(entry.object("request")?.object("body")?.string("text") == "0123456789")
+        #expect(entry.diagnosticCodes.contains("contentLengthMismatch"))
+        #expect(entry["response"] is NSNull)
+    }
+
+    @Test func aHeadThatNeverCompletesIsRecordedAsATimeout() throws {
+        let live = try LiveServer { $0.headerTimeout = 0.3 }
+        let connection = try RawConnection(port: live.port)
+        try connection.send("GET /get HTTP/1.1\r\nHost: x\r\n")
+        #expect(try connection.readResponse()?.status == 408)
+        let entry = try live.lastEntry()
+        #expect(entry.string("outcome") == "refused")
+        #expect(entry.object("refusal")?.string("code") == "headerTimeout")
+    }
+
+    @Test func sensitiveHeadersAreStoredRedactedButStillEchoed() throws {
+        let live = try LiveServer()
+        let echoed = try live.send(
+            "GET /get HTTP/1.1\r\nHost: x\r\nAuthorization: Basic dXNlcjpwYXNz\r\nCookie: id=42\r\nX-Api-Key: k-1\r\n\r\n")
+        #expect(echoed.json?.object("headers")?.string("Authorization") == "Basic dXNlcjpwYXNz")
+        let entry = try live.lastEntry()
+        let request = try #require(entry.object("request"))
+        let headers = request["headers"] as? [[String]] ?? []
+        #expect(headers.contains(["Authorization", "[redacted]"]))
+        #expect(headers.contains(["Cookie", "[redacted]"]))
+        #expect(headers.contains(["X-Api-Key", "[redacted]"]))
+        #expect(request["redactedHeaders"] as? [String] == ["Authorization", "Cookie", "X-Api-Key"])
+        #expect(request.string("raw")?.contains("dXNlcjpwYXNz") == false)
+        // The echo's answer repeats the credentials, so its body is not kept.
+        #expect(entry.object("response")?.object("body")?["inline"] as? Bool == false)
+        #expect(try live.admin("/__admin/requests/1").text.contains("dXNlcjpwYXNz") == false)
+        #expect(try live.listed("?q=dXNlcjpwYXNz").isEmpty)
+    }
+
+    @Test func redactionCanBeTurnedOff() throws {
+        let live = try LiveServer { $0.historyRedactHeaders = false }
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer abc\r\n\r\n")
+        let headers = try live.lastEntry().object("request")?["headers"] as? [[String]] ?? []
+        #expect(headers.contains(["Authorization", "Bearer abc"]))
+    }
+
+    @Test func sessionsComeFromThePathPrefixOrTheHeader() throws {
+        let live = try LiveServer()
+        let prefixed = try live.send("GET /s/run-1/anything/deep?x=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(prefixed.status == 200)
+        #expect(prefixed.json?.string("url") == "http://x/s/run-1/anything/deep?x=1")
+        #expect(try live.send("GET /s/run-1 HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nX-Boomerang-Session: run-2\r\n\r\n")
+        _ = try live.send("GET /s/run-3/get HTTP/1.1\r\nHost: x\r\nX-Boomerang-Session: run-2\r\n\r\n")
+        #expect(try live.send("GET /s/bad!name/get HTTP/1.1\r\nHost: x\r\n\r\n").status == 404)
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nX-Boomerang-Session: not valid\r\n\r\n")
+        let listed = try live.listed()
+        #expect(listed.map { $0.string("session") } == ["default", "default", "run-3", "run-2", "run-1", "run-1"])
+        #expect(listed.map { $0.string("path") } == ["/get", "/s/bad!name/get", "/get", "/get", "/", "/anything/deep"])
+        #expect(listed[5].string("route") == "echo.anything")
+        #expect(listed[4].string("route") == "page.index")
+        // The admin API is not under a session prefix; the attempt is an ordinary 404 of that session.
+        #expect(try live.admin("/s/run-1/__admin/requests").status == 404)
+        #expect(try live.listed("?session=run-1").count == 3)
+    }
+
+    @Test func aBodyOverTheCapKeepsItsSizeHashAndPreview() throws {
+        let live = try LiveServer { $0.maxHistoryBodyBytes = 2000 }
+        let body = String(repeating: "abcdefghij", count: 500)
+        _ = try live.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5000\r\n\r\n\(body)")
+        _ = try live.send("PUT /nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n\(body)")
+        for id in [1, 2] {
+            let recorded = try #require(try live.adminJSON("/__admin/requests/\(id)").object("request")?.object("body"))
+            #expect(recorded.int("size") == 5000)
+            #expect(recorded["inline"] as? Bool == false)
+            #expect(recorded["preview"] as? Bool == true)
+            #expect(recorded.string("text") == String(body.prefix(1024)))
+            #expect(recorded.string("sha256") == EchoFixtures.sha256(Array(body.utf8)))
+        }
+        let download = try live.admin("/__admin/requests/1/body")
+        #expect(download.status == 404)
+        #expect(download.json?.object("error")?.string("code") == "bodyNotKept")
+    }
+
+    @Test func routesOtherThanTheEchoAreDecodedWhenRead() throws {
+        let live = try LiveServer()
+        let body = "a=1&b[]=2&b[x]=3"
+        _ = try live.send(
+            "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let entry = try live.lastEntry()
+        let decoded = try #require(entry.object("request")?.object("decoded"))
+        #expect(decoded.object("form")?.string("a") == "1")
+        #expect(entry.int("status") == 404)
+        #expect(entry.object("request")?.object("body")?.string("kind") == "urlencoded")
+    }
+}
