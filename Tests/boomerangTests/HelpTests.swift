@@ -117,6 +117,24 @@ import Testing
           --public-directory <path>
                                   The folder of the web page served at / (relative to the working
                                   directory). (default: public; env: PUBLIC_DIRECTORY)
+          --history/--no-history  Whether exchanges are recorded in the history served under /__admin/.
+                                  (default: true; env: HISTORY)
+          --max-history-entry-count <count>
+                                  The most exchanges the history keeps; the oldest are dropped first.
+                                  (default: 1000; env: MAX_HISTORY_ENTRY_COUNT)
+          --max-history-bytes <bytes>
+                                  The approximate memory the history may use; the oldest entries are
+                                  dropped first. (default: 67108864; env: MAX_HISTORY_BYTES)
+          --max-history-body-bytes <bytes>
+                                  The largest body the history keeps whole; a larger one keeps its size,
+                                  SHA-256 and a preview. (default: 65536; env: MAX_HISTORY_BODY_BYTES)
+          --history-file <path>   An append-only JSON-lines file the history is written to and reloaded
+                                  from at start. (default: none; env: HISTORY_FILE)
+          --history-redact-headers/--no-history-redact-headers
+                                  Whether Authorization, Cookie and other sensitive header values are
+                                  stored redacted. (default: true; env: HISTORY_REDACT_HEADERS)
+          --admin-token <token>   A bearer token every /__admin/ request must carry (Authorization: Bearer
+                                  or ?token=). (default: none; env: ADMIN_TOKEN)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
           -h, --help              Show help information.

@@ -23,17 +23,20 @@ import Testing
     }
 
     @Test func everySettingHasItsOption() throws {
+        // The on/off settings are flags (`--x` / `--no-x`); the others take a value.
+        let flags: Set<String> = [ServerSetting.accessLog.name, ServerSetting.history.name, ServerSetting.historyRedactHeaders.name]
         var arguments: [String] = []
-        for setting in ServerSetting.all where setting.name != ServerSetting.accessLog.name {
-            arguments += ["--\(setting.optionName)", "v-\(setting.name)"]
-        }
-        arguments.append("--access-log")
-        let command = try ServeCommand.parse(arguments)
         var expected: [String: String] = [:]
         for setting in ServerSetting.all {
-            expected[setting.optionName] = "v-\(setting.name)"
+            if flags.contains(setting.name) {
+                arguments.append("--\(setting.optionName)")
+                expected[setting.optionName] = "true"
+            } else {
+                arguments += ["--\(setting.optionName)", "v-\(setting.name)"]
+                expected[setting.optionName] = "v-\(setting.name)"
+            }
         }
-        expected["access-log"] = "true"
+        let command = try ServeCommand.parse(arguments)
         #expect(command.optionValues == expected)
     }
 

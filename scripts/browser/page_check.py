@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Drives the web page in headless Chromium (Selenium) against a running Boomerang.
+
+    page_check.py PORT ARTIFACT_DIR
+
+Opens the page, sends a multipart request with curl and waits for it to appear in the list
+without a reload, opens it and checks the parts' names, sizes and hashes, sends a JSON request
+with the builder and reads the echo, and checks that a header carrying markup is shown as text and
+runs nothing. Saves screenshots of the list and the detail view. Exits non-zero on any failure.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+port, artifacts = int(sys.argv[1]), sys.argv[2]
+base = f"http://127.0.0.1:{port}"
+os.makedirs(artifacts, exist_ok=True)
+
+options = webdriver.ChromeOptions()
+options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+    options.add_argument(flag)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+wait = WebDriverWait(driver, 10)
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+
+
+def rows():
+    return driver.find_elements(By.CSS_SELECTOR, "#requests tbody tr")
+
+
+try:
+    driver.get(base + "/")
+    wait.until(lambda d: d.find_element(By.ID, "status").text == "live")
+
+    # 1. A multipart request from curl appears within a second, without a reload.
+    with tempfile.TemporaryDirectory() as scratch:
+        photo = os.path.join(scratch, "photo.bin")
+        payload = bytes((i * 7 + 3) % 256 for i in range(3000))
+        with open(photo, "wb") as handle:
+            handle.write(payload)
+        before = len(rows())
+        sent = time.monotonic()
+        subprocess.run(["curl", "-s", "-o", "/dev/null", "-F", "note=hello page", "-F", f"photo=@{photo};type=application/octet-stream",
+                        base + "/post"], check=True)
+        WebDriverWait(driver, 1.0, poll_frequency=0.05).until(lambda d: len(rows()) > before)
+        appeared = time.monotonic() - sent
+        print(f"the multipart request appeared in {appeared * 1000:.0f} ms", flush=True)
+    first = rows()[0]
+    check("/post" in first.text and "POST" in first.text, f"the newest row is the POST: {first.text!r}")
+    driver.save_screenshot(os.path.join(artifacts, "list.png"))
+
+    # 2. Its parts: names, sizes and hashes.
+    first.click()
+    wait.until(lambda d: "#" in d.find_element(By.ID, "detail-title").text)
+    tab = [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Parts"]
+    check(len(tab) == 1, "a Parts tab is offered for a multipart request")
+    if tab:
+        tab[0].click()
+        text = driver.find_element(By.ID, "tab-body").text
+        check("note" in text and "photo" in text, "both part names are shown")
+        check("3000 bytes" in text, "the file part's size is shown")
+        check(hashlib.sha256(payload).hexdigest() in text, "the file part's SHA-256 is shown")
+        check(hashlib.sha256(b"hello page").hexdigest() in text, "the field part's SHA-256 is shown")
+    driver.save_screenshot(os.path.join(artifacts, "detail.png"))
+
+    # 3. Markup in a header is text and runs nothing.
+    marker = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    subprocess.run(["curl", "-s", "-o", "/dev/null", "-H", f"X-Evil: {marker}", base + "/get?q=%3Cb%3Ebold%3C/b%3E"], check=True)
+    wait.until(lambda d: "/get?q=" in rows()[0].text)
+    rows()[0].click()
+    wait.until(lambda d: "/get" in d.find_element(By.ID, "detail-title").text)
+    [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Headers"][0].click()
+    body = driver.find_element(By.ID, "tab-body")
+    check(marker in body.text, "the header value is shown as the text that was sent")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#tab-body img, #tab-body script, #tab-body b"), "no element was made from captured text")
+    time.sleep(0.3)
+    check(driver.execute_script("return window.__pwned") is None, "nothing captured ran")
+    driver.save_screenshot(os.path.join(artifacts, "headers.png"))
+
+    # 4. The builder sends JSON and shows the echo.
+    driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=builder]").click()
+    url = driver.find_element(By.ID, "b-url")
+    url.clear()
+    url.send_keys("/post")
+    driver.find_element(By.CSS_SELECTOR, "input[name=b-kind][value=json]").click()
+    area = driver.find_element(By.ID, "b-json")
+    area.clear()
+    area.send_keys('{"from": "builder", "n": 3}')
+    driver.find_element(By.CSS_SELECTOR, "#builder button[type=submit]").click()
+    wait.until(lambda d: d.find_element(By.ID, "b-echo").text.strip().startswith("{"))
+    echo = json.loads(driver.find_element(By.ID, "b-echo").text)
+    check(echo.get("json") == {"from": "builder", "n": 3}, f"the echo shows the JSON body: {echo.get('json')!r}")
+    check(driver.find_element(By.ID, "b-outcome").text.startswith("200"), "the builder shows the status")
+    driver.save_screenshot(os.path.join(artifacts, "builder.png"))
+
+    # 5. The scenario catalogue is browsable.
+    driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=scenarios]").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#scenarios tbody tr")) > 100)
+
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    check(not errors, f"no console errors: {errors}")
+except Exception as error:  # noqa: BLE001 - any failure of the drive is a test failure
+    failures.append(f"{type(error).__name__}: {error}")
+    driver.save_screenshot(os.path.join(artifacts, "failure.png"))
+    print("FAIL:", failures[-1], flush=True)
+finally:
+    driver.quit()
+
+print("page check:", "ok" if not failures else f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
