@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let responderOverride: ResponderOverride?
     /// The exchange history, when recording is on.
     let history: HistoryStore?
+    /// The mock mappings (files and run-time ones).
+    let mappings: MappingStore
     let connectionBudget: ConnectionBudget
     let requestIDs = RequestIDGenerator()
     let log: Logger
@@ -28,7 +30,9 @@ final class ServerContext: Sendable {
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
         let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log) : nil
         self.history = history
-        router = Router(settings: settings, history: history)
+        let mappings = MappingStore(directory: settings.mappingsDirectory, log: log)
+        self.mappings = mappings
+        router = Router(settings: settings, history: history, mappings: mappings)
         self.responderOverride = responderOverride
         connectionBudget = ConnectionBudget(limit: settings.maxConnections)
         self.log = log

@@ -2,14 +2,18 @@ import BoomerangSerialization
 
 /// Picks the responder for a request head: the checks no route can override (`CONNECT`, `TRACE`,
 /// the `*` and absolute-form targets), then the route table, on the path without its session
-/// prefix (`/s/{name}/…`). Every exchange but the admin API's and the web page's is recorded
-/// when there is a history. Immutable; shared by every loop.
+/// prefix (`/s/{name}/…`). Mock mappings come before the route table; a 404 names the nearest
+/// mapping when there are mappings. Every exchange but the admin API's and the web page's is
+/// recorded when there is a history. Immutable; shared by every loop.
 struct Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
+    let mappings: MappingStore?
+    private let echoConfiguration: EchoConfiguration
 
-    init(settings: ServerSettings, history: HistoryStore? = nil) {
+    init(settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil) {
         var table = RouteTable()
+        MappingAdminRoutes.register(in: &table, store: mappings, access: AdminAccess(settings: settings))
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
@@ -21,6 +25,8 @@ struct Router: Sendable {
         }
         self.table = table
         self.history = history
+        self.mappings = mappings
+        echoConfiguration = EchoConfiguration(settings: settings)
     }
 
     /// What answers a request, and what the history needs to know of that choice.
@@ -80,7 +86,46 @@ struct Router: Sendable {
                 return Choice(responder: ErrorResponder(error: error), routedPath: path, pathSession: pathSession)
             }
         }
-        switch table.resolve(method: method, path: path) {
+        if let mappings, !AdminRoutes.isAdminPath(path) {
+            let set = mappings.current
+            if !set.mappings.isEmpty {
+                return chooseMapping(set, mappings, context: context, path: path, pathSession: pathSession)
+            }
+        }
+        return resolveTable(context: context, path: path, pathSession: pathSession)
+    }
+
+    /// A mapping when one's head matches (the body may still hand the request to the built-in
+    /// route); else the route table, with a near-miss 404.
+    private func chooseMapping(
+        _ set: MappingSet, _ store: MappingStore, context: RequestContext, path: Substring, pathSession: Substring?
+    ) -> Choice {
+        let head = context.head
+        let subject = PatternSubject(
+            method: head.method.rawValue, path: path, query: head.query, headers: head.headers, body: nil,
+            session: SessionName.resolve(pathSession: pathSession, headers: head.headers))
+        let candidates = set.candidates(for: subject, states: store.states)
+        guard let last = candidates.last else {
+            let choice = resolveTable(context: context, path: path, pathSession: pathSession)
+            guard let refusal = choice.responder as? ErrorResponder, refusal.error.code == .notFound else { return choice }
+            var nearMiss = choice
+            nearMiss.responder = NearMissResponder(
+                error: refusal.error, set: set, states: store.states, subject: subject, maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
+            return nearMiss
+        }
+        var fallback: (responder: any Responder, route: String?)?
+        if !last.request.bodyPatterns.isEmpty {
+            let builtIn = resolveTable(context: context, path: path, pathSession: pathSession)
+            fallback = (builtIn.responder, builtIn.route)
+        }
+        let responder = MockResponder(
+            candidates: candidates, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
+            fallback: fallback)
+        return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
+    }
+
+    private func resolveTable(context: RequestContext, path: Substring, pathSession: Substring?) -> Choice {
+        switch table.resolve(method: context.head.method, path: path) {
         case .route(let route, let parameters):
             do {
                 let responder = try route.handler(RouteRequest(context: context, parameters: parameters))
