@@ -43,7 +43,7 @@ final class MappingSet: Sendable {
     }
 
     /// The mapping that comes closest to matching, and what it does not match: the fewest
-    /// mismatching fields, a URL mismatch counting by how far the texts are apart.
+    /// mismatching fields, a URL mismatch counting as three and by how far the texts are apart.
     func nearest(to subject: PatternSubject, states: ScenarioStates) -> (mapping: MockMapping, mismatches: [PatternMismatch])? {
         var best: (mapping: MockMapping, mismatches: [PatternMismatch], score: Double)?
         for mapping in mappings {
@@ -55,7 +55,7 @@ final class MappingSet: Sendable {
                 }
             }
             let score = mismatches.reduce(0.0) { total, mismatch in
-                total + (mismatch.field.hasPrefix("url") ? 1 + Self.distance(mismatch.expected, mismatch.actual) : 1)
+                total + (mismatch.field.hasPrefix("url") ? 3 + Self.distance(mismatch.expected, mismatch.actual) : 1)
             }
             if best == nil || score < best!.score { best = (mapping, mismatches, score) }
         }

@@ -7,6 +7,7 @@ import BoomerangSerialization
 /// mapping that answers with it) and to the built-in responder, so either can answer in the end.
 struct MockResponder: Responder {
     private let candidates: [MockMapping]
+    private let set: MappingSet
     private var subject: PatternSubject
     private let context: RequestContext
     private let store: MappingStore
@@ -25,10 +26,11 @@ struct MockResponder: Responder {
     ///   - candidates: the mappings whose head matched, in order (``MappingSet/candidates(for:states:)``).
     ///   - fallback: the built-in responder and its route name, for when no candidate's body matches.
     init(
-        candidates: [MockMapping], subject: PatternSubject, context: RequestContext, store: MappingStore,
+        candidates: [MockMapping], set: MappingSet, subject: PatternSubject, context: RequestContext, store: MappingStore,
         echoConfiguration: EchoConfiguration, fallback: (responder: any Responder, route: String?)?
     ) {
         self.candidates = candidates
+        self.set = set
         self.subject = subject
         self.context = context
         self.store = store
@@ -58,14 +60,23 @@ struct MockResponder: Responder {
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         subject.body = bodyTooLarge ? nil : body
-        for mapping in candidates where mapping.request.matchesBody(subject) {
-            if let step = mapping.scenario,
-                !store.states.advance(step.name, session: subject.session, from: step.requiredState, to: step.newState)
-            {
-                continue
+        var pending = candidates
+        // Another loop may take a scenario step between the head and now: then choose again
+        // from the states as they are (a bounded number of times).
+        for _ in 0..<8 {
+            var raced = false
+            for mapping in pending where mapping.request.matchesBody(subject) {
+                if let step = mapping.scenario,
+                    !store.states.advance(step.name, session: subject.session, from: step.requiredState, to: step.newState)
+                {
+                    raced = true
+                    continue
+                }
+                answeredRoute = mapping.routeName
+                return try respond(with: mapping)
             }
-            answeredRoute = mapping.routeName
-            return try respond(with: mapping)
+            guard raced else { break }
+            pending = set.candidates(for: subject, states: store.states)
         }
         answeredRoute = fallbackRoute
         guard var fallback else {

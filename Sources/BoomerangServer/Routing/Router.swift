@@ -119,7 +119,7 @@ struct Router: Sendable {
             fallback = (builtIn.responder, builtIn.route)
         }
         let responder = MockResponder(
-            candidates: candidates, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
+            candidates: candidates, set: set, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
             fallback: fallback)
         return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
     }
