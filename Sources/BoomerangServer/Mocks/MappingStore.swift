@@ -77,7 +77,8 @@ final class MappingStore: Sendable {
                 rebuild(&state)
                 return state.current
             }
-            log.info("mappings loaded (\(reason)): \(set.mappings.count) in force, \(errors.count) errors")
+            let message: Logger.Message = "mappings loaded (\(reason)): \(set.mappings.count) in force, \(errors.count) errors"
+            if results.isEmpty && set.mappings.isEmpty { log.debug(message) } else { log.info(message) }
             return errors
         }
     }
