@@ -85,6 +85,8 @@ struct MockResponder: Responder {
         return try fallback.finish(trailers: trailers)
     }
 
+    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+
     private mutating func respond(with mapping: MockMapping) throws(ServerError) -> Response {
         let definition = mapping.response
         var response: Response
@@ -113,7 +115,8 @@ struct MockResponder: Responder {
         for name in Set(definition.headers.map { $0.name.lowercased() }) {
             response.headers.remove(name: name)
         }
-        for header in definition.headers {
+        // The framing is the server's: it follows the body, the dribble and the fault.
+        for header in definition.headers where !Self.framingHeaders.contains(header.name.lowercased()) {
             switch header.value {
             case .text(let text): response.headers.add(name: header.name, value: text)
             case .template(let template):
@@ -131,6 +134,8 @@ struct MockResponder: Responder {
                 body: response.body, chunks: dribble.chunks, totalMilliseconds: min(dribble.milliseconds, maxDelayMilliseconds))
         }
         response.fault = definition.fault?.transportFault
+        // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once.
+        response.closeConnection = response.status < 200
         // A mapping's body is the user's own, served as they wrote it (a page of theirs may run).
         response.sendsSecurityHeaders = response.echoRecord != nil
         return response

@@ -104,24 +104,34 @@ struct Router: Sendable {
         let subject = PatternSubject(
             method: head.method.rawValue, path: path, query: head.query, headers: head.headers, body: nil,
             session: SessionName.resolve(pathSession: pathSession, headers: head.headers))
-        let candidates = set.candidates(for: subject, states: store.states)
+        var candidates = set.candidates(for: subject, states: store.states)
+        if candidates.isEmpty && head.method == .head {
+            // As the route table does, a GET mapping answers HEAD (without its body).
+            var asGet = subject
+            asGet.method = HTTPMethod.get.rawValue
+            candidates = set.candidates(for: asGet, states: store.states)
+        }
         guard let last = candidates.last else {
-            let choice = resolveTable(context: context, path: path, pathSession: pathSession)
-            guard let refusal = choice.responder as? ErrorResponder, refusal.error.code == .notFound else { return choice }
-            var nearMiss = choice
-            nearMiss.responder = NearMissResponder(
-                error: refusal.error, set: set, states: store.states, subject: subject, maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
-            return nearMiss
+            return withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
         }
         var fallback: (responder: any Responder, route: String?)?
         if !last.request.bodyPatterns.isEmpty {
-            let builtIn = resolveTable(context: context, path: path, pathSession: pathSession)
+            let builtIn = withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
             fallback = (builtIn.responder, builtIn.route)
         }
         let responder = MockResponder(
             candidates: candidates, set: set, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
             fallback: fallback)
         return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
+    }
+
+    /// The table's 404, made to name the nearest mapping.
+    private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: PatternSubject) -> Choice {
+        guard let refusal = choice.responder as? ErrorResponder, refusal.error.code == .notFound else { return choice }
+        var nearMiss = choice
+        nearMiss.responder = NearMissResponder(
+            error: refusal.error, set: set, states: store.states, subject: subject, maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
+        return nearMiss
     }
 
     private func resolveTable(context: RequestContext, path: Substring, pathSession: Substring?) -> Choice {

@@ -119,6 +119,15 @@ import Testing
         #expect(response.json?["url"] != nil)
     }
 
+    @Test func aGetMappingAnswersHeadWithoutItsBody() throws {
+        let folder = try MappingFolder(["table.yaml": Self.mappings])
+        let live = try folder.serve()
+        let response = try RawConnection(port: live.port).request("HEAD", "/t/items")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Length") == "7")
+        #expect(response.body.isEmpty)
+    }
+
     @Test func theAdminAPIIsNeverMocked() throws {
         let folder = try MappingFolder(["all.yaml": "request: { urlPathPattern: '.*' }\nresponse: { body: mocked }\n"])
         let live = try folder.serve()

@@ -11,7 +11,7 @@ import Testing
             "bodies.yaml": """
                 mappings:
                   - request: { urlPath: /text }
-                    response: { status: 201, headers: { X-One: "1", Retry-After: 5, X-Many: [a, b] }, body: plain text }
+                    response: { status: 201, headers: { X-One: "1", Retry-After: 5, X-Many: [a, b], Content-Length: 999 }, body: plain text }
                   - request: { urlPath: /json }
                     response: { jsonBody: { list: [1, 2], ok: true } }
                   - request: { urlPath: /base64 }
@@ -29,6 +29,7 @@ import Testing
         #expect(text.header("X-One") == "1")
         #expect(text.header("Retry-After") == "5")
         #expect(text.headers("X-Many") == ["a", "b"])
+        #expect(text.headers("Content-Length") == ["10"], "the framing is the server's")
         let json = try live.call("GET", "/json")
         #expect(json.header("Content-Type") == "application/json")
         #expect(json.json?["ok"] as? Bool == true)

@@ -49,6 +49,16 @@ import Testing
         #expect(nearest["mismatches"] as? [[String: String]] == [["field": "urlPath", "expected": "/api/orders", "actual": "/api/order"]])
     }
 
+    @Test func aBodyThatFailsItsPatternGetsTheNearMissToo() throws {
+        let folder = try MappingFolder(["api.yaml": Self.mappings])
+        let live = try folder.serve()
+        let response = try live.call("POST", "/api/users", headers: [("Content-Type", "application/json")], body: #"{"name": "Bob"}"#)
+        #expect(response.status == 404)
+        let nearest = try #require((response.json?["error"] as? [String: Any])?["nearestMapping"] as? [String: Any])
+        #expect(nearest["name"] as? String == "create-user")
+        #expect((nearest["mismatches"] as? [[String: String]])?.map { $0["field"] } == ["bodyPatterns[0]"])
+    }
+
     @Test func withoutMappingsThe404IsTheUsualOne() throws {
         let folder = try MappingFolder()
         let live = try folder.serve()
