@@ -11,7 +11,7 @@ extension ServerSetting {
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
         .allowedRedirectDomains, .reportedHostname,
-        .logFormat, .logLevel, .accessLog, .publicDirectory,
+        .logFormat, .logLevel, .accessLog, .publicDirectory, .mappingsDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
         .adminToken,
     ]
@@ -254,6 +254,14 @@ extension ServerSetting {
             return true
         },
         read: { .string($0.publicDirectory) }
+    )
+
+    /// ``ServerSettings/mappingsDirectory``: a folder path, or empty for none.
+    public static let mappingsDirectory = optionalText(
+        \.mappingsDirectory,
+        name: "mappingsDirectory",
+        summary: "The folder of mock mapping files, reloaded when they change; bodyFileName reads files/ beside it.",
+        valueName: "path"
     )
 
     /// ``ServerSettings/history``: `true` or `false`.

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let responderOverride: ResponderOverride?
     /// The exchange history, when recording is on.
     let history: HistoryStore?
+    /// The mock mappings (files and run-time ones).
+    let mappings: MappingStore
     let connectionBudget: ConnectionBudget
     let metrics: ServerMetrics
     let requestIDs = RequestIDGenerator()
@@ -33,10 +35,12 @@ final class ServerContext: Sendable {
         self.connectionBudget = connectionBudget
         let metrics = ServerMetrics(startedAt: WallClock.now())
         self.metrics = metrics
+        let mappings = MappingStore(directory: settings.mappingsDirectory, log: log, metrics: metrics)
+        self.mappings = mappings
         let status = ServerStatus(
             metrics: metrics, connections: connectionBudget, history: history, threads: settings.loopCount,
             startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
-        router = Router(settings: settings, history: history, status: status)
+        router = Router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride
         self.log = log
     }

@@ -38,6 +38,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
     @Option(help: .setting(.publicDirectory)) var publicDirectory: String?
+    @Option(help: .setting(.mappingsDirectory)) var mappingsDirectory: String?
     @Flag(inversion: .prefixedNo, help: .setting(.history)) var history: Bool?
     @Option(help: .setting(.maxHistoryEntryCount)) var maxHistoryEntryCount: String?
     @Option(help: .setting(.maxHistoryBytes)) var maxHistoryBytes: String?
@@ -80,6 +81,7 @@ struct ServeCommand: ParsableCommand {
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
             (.reportedHostname, reportedHostname), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
+            (.mappingsDirectory, mappingsDirectory),
             (.history, history.map { $0 ? "true" : "false" }),
             (.maxHistoryEntryCount, maxHistoryEntryCount), (.maxHistoryBytes, maxHistoryBytes),
             (.maxHistoryBodyBytes, maxHistoryBodyBytes), (.historyFile, historyFile),

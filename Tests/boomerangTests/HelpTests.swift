@@ -38,6 +38,7 @@ import Testing
           serve (default)         Run the echo server.
           send                    Send a request built by the core's serializers and validate the reply.
           scenarios               Print the validation-scenario catalogue.
+          validate                Check config/server.yaml and the mock mapping files.
           healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
 
           See 'boomerang help <subcommand>' for detailed help.
@@ -118,6 +119,10 @@ import Testing
           --public-directory <path>
                                   The folder of the web page served at / (relative to the working
                                   directory). (default: public; env: PUBLIC_DIRECTORY)
+          --mappings-directory <path>
+                                  The folder of mock mapping files, reloaded when they change; bodyFileName
+                                  reads files/ beside it. (default: config/mappings; env:
+                                  MAPPINGS_DIRECTORY)
           --history/--no-history  Whether exchanges are recorded in the history served under /__admin/.
                                   (default: true; env: HISTORY)
           --max-history-entry-count <count>

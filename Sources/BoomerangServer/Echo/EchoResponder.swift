@@ -6,6 +6,9 @@ struct EchoResponder: Responder {
     let context: RequestContext
     let route: EchoRoute
     let configuration: EchoConfiguration
+    /// The format to answer in when the request's controls name none, instead of `Accept`'s
+    /// (a mock mapping's `echo: plist`).
+    var format: ResponseFormat?
     private var body: BodyCollector
 
     init(context: RequestContext, route: EchoRoute, configuration: EchoConfiguration) {
@@ -30,7 +33,7 @@ struct EchoResponder: Responder {
         } catch {
             throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
         }
-        guard let format = controls.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
+        guard let format = controls.format ?? self.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
             let available = ResponseFormat.allCases.map { "\($0.mediaType)" }.joined(separator: ", ")
             throw ServerError(
                 .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],

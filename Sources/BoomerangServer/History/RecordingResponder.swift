@@ -10,8 +10,9 @@ import BoomerangSerialization
 final class RecordingResponder: Responder {
     // Confined to one loop thread: no dynamic exclusivity checks on the per-request path.
     @exclusivity(unchecked) private(set) var inner: any Responder
-    /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target.
-    let route: String?
+    /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target. A mock
+    /// mapping decided by the body names itself when the body is complete.
+    private(set) var route: String?
     /// The path routed: the target's path without its session prefix.
     let routedPath: Substring
     /// The session named by a `/s/{name}` prefix.
@@ -34,6 +35,9 @@ final class RecordingResponder: Responder {
     }
 
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
-        try inner.finish(trailers: trailers)
+        defer {
+            if let mock = inner as? MockResponder { route = mock.answeredRoute }
+        }
+        return try inner.finish(trailers: trailers)
     }
 }

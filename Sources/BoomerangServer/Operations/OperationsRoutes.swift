@@ -3,7 +3,7 @@ import Synchronization
 
 /// `/__admin/health` for probes (no token: a load balancer or `docker` health check has none),
 /// `/__admin/metrics` for Prometheus (behind ``AdminAccess`` like the rest of the admin API) and
-/// `/__admin/openapi.json`, the route table as OpenAPI 3.
+/// `/__admin/openapi.json`, the route table and the mock mappings in force as OpenAPI 3.
 enum OperationsRoutes {
     /// The routes the OpenAPI document describes, filled in once the table is complete.
     final class Catalog: Sendable {
@@ -13,7 +13,7 @@ enum OperationsRoutes {
         var current: [Route] { routes.withLock { $0 } }
     }
 
-    static func register(in table: inout RouteTable, status: ServerStatus, access: AdminAccess, catalog: Catalog) {
+    static func register(in table: inout RouteTable, status: ServerStatus, access: AdminAccess, catalog: Catalog, mappings: MappingStore?) {
         table.add("admin.health", .only([.get]), "/__admin/health", summary: "Readiness, version and uptime, for probes (no token)") { _ in
             FixedResponder(AdminRoutes.json(health(status)))
         }
@@ -26,7 +26,8 @@ enum OperationsRoutes {
                     body: body))
         }
         table.add("admin.openapi", .only([.get]), "/__admin/openapi.json", summary: "Every route as an OpenAPI 3 document") { _ in
-            let document = OpenAPIDocument.make(routes: catalog.current)
+            let mapped = mappings?.current.mappings.compactMap(\.openAPIOperation) ?? []
+            let document = OpenAPIDocument.make(routes: catalog.current, extra: mapped)
             let body = (try? JSONWriter(configuration: .pretty).write(document)) ?? []
             return FixedResponder(Response(status: 200, headers: ["Content-Type": "application/json"], body: body))
         }

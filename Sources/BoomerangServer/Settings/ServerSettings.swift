@@ -57,6 +57,9 @@ public struct ServerSettings: Sendable, Hashable {
 
     /// The folder of the web page served at `/` and `/ui/…`, read once at start-up.
     public var publicDirectory: String = "public"
+    /// The folder of mock mapping files (`*.yaml`, `*.yml`, `*.json`), watched for changes;
+    /// `bodyFileName` reads from `files` beside it. Nil serves only mappings added at run time.
+    public var mappingsDirectory: String? = "config/mappings"
 
     /// Whether exchanges are recorded in the history that `/__admin/` serves.
     public var history: Bool = true

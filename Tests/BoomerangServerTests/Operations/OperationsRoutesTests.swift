@@ -81,6 +81,29 @@ import Testing
         #expect(redirect["operationId"] as? String == "httpbin.redirect.get")
     }
 
+    @Test func openAPIDocumentListsTheMockMappingsInForce() throws {
+        let folder = try MappingFolder([
+            "users.yaml": """
+                mappings:
+                  - name: user
+                    request: { method: GET, urlPathTemplate: "/api/users/{id}" }
+                    response: { status: 200, jsonBody: { id: 1 } }
+                  - name: by-regex
+                    request: { urlPathPattern: "/api/x/.*" }
+                    response: { status: 204 }
+                """
+        ])
+        let live = try folder.serve()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(try RawConnection.fetch(live, "/__admin/openapi.json").body)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: Any])
+        let user = try #require((paths["/api/users/{id}"] as? [String: Any])?["get"] as? [String: Any])
+        #expect(user["operationId"] as? String == "mock.user.get")
+        #expect((user["summary"] as? String)?.contains("users.yaml") == true)
+        #expect(!paths.keys.contains { $0.hasPrefix("/api/x") })
+        let output = try Self.check(["openapi", live.baseURL + "/__admin/openapi.json"])
+        #expect(output.status == 0, "\(output.stderr)")
+    }
+
     /// Routes whose 5xx is the client's request (`/status/500`, `/unstable`), and routes that are
     /// slow or endless by design, are left out of the fuzzing.
     static let unfuzzed = "^/(status|unstable|delay|drip|sse|infinite|chunked|websocket|__admin/events|download|manyBytes|payloads)"

@@ -68,7 +68,8 @@ def main():
                    "--request-timeout", "5", "--no-color", "--phases", "examples,fuzzing"]
         if exclude:
             command += ["--exclude-path-regex", exclude]
-        sys.exit(subprocess.run(command).returncode)
+        # schemathesis keeps a cache in its working directory: keep it in the environment's folder.
+        sys.exit(subprocess.run(command, cwd=venv).returncode)
     else:
         sys.exit(__doc__)
 
