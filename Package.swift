@@ -76,6 +76,7 @@ let package = Package(
         .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangCompression",
                 "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",

@@ -7,6 +7,7 @@ import BoomerangSerialization
 struct Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
+    let coding: ContentCodingPolicy
 
     init(settings: ServerSettings, history: HistoryStore? = nil) {
         var table = RouteTable()
@@ -21,6 +22,7 @@ struct Router: Sendable {
         }
         self.table = table
         self.history = history
+        coding = ContentCodingPolicy(settings: settings)
     }
 
     /// What answers a request, and what the history needs to know of that choice.
@@ -32,7 +34,11 @@ struct Router: Sendable {
     }
 
     func responder(for context: RequestContext) -> any Responder {
-        let choice = choose(for: context)
+        var choice = choose(for: context)
+        if choice.route?.hasASCIIPrefix("admin.") != true {
+            choice.responder = ContentCodingResponder(
+                inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
+        }
         guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
             return choice.responder
         }

@@ -2,21 +2,9 @@
 /// `delay` after the first pull, each next one `pause` later. Every pull returns all the pieces
 /// that are due (so a late timer never slows the body down), or the time the next one is due.
 ///
-/// It has the shape of the connection's `ResponseBodyStream` (`contentLength`, `next(now:)`
-/// returning bytes, a wait, or the end), so that `/drip`, `/stream/{n}`, `/sse` and `/jsonl`
-/// plug into that API unchanged; until then a producer without pauses is ``drained()`` into a
-/// whole body.
-struct PacedBodyProducer: Sendable {
-    /// What a pull gives.
-    enum Step: Sendable, Equatable {
-        /// Bytes to send now.
-        case bytes([UInt8])
-        /// Nothing now; ask again at this monotonic time, in nanoseconds.
-        case wait(until: UInt64)
-        /// The body is complete.
-        case end
-    }
-
+/// The connection pulls it as a ``ResponseBodyStream``: `/drip`, `/stream/{n}`, `/sse`, `/jsonl`,
+/// `/chunked/{n}` and `/payloads/{n}` are such producers.
+struct PacedBodyProducer: ResponseBodyStream {
     /// Makes piece `index`; `elapsed` is the time since the first pull, in nanoseconds.
     typealias Piece = @Sendable (_ index: Int, _ elapsed: UInt64) -> [UInt8]
 
@@ -37,14 +25,19 @@ struct PacedBodyProducer: Sendable {
         self.piece = piece
     }
 
-    mutating func next(now: UInt64) -> Step {
+    /// Pieces sent so far.
+    var sentCount: Int { sent }
+
+    mutating func next(now: UInt64) -> ResponseBodyStep {
         let start = self.start ?? now
         self.start = start
-        guard sent < count else { return .end }
+        guard sent < count else { return .end() }
         var out: [UInt8] = []
         while sent < count, due(sent, start) <= now {
             out += piece(sent, now - start)
             sent += 1
+            // Without pauses each piece is a chunk of its own, as httpbin streams its lines.
+            if pauseNanoseconds == 0 { break }
         }
         if !out.isEmpty { return .bytes(out) }
         return .wait(until: due(sent, start))
