@@ -32,12 +32,4 @@ struct ByteStreamProducer: ResponseBodyStream {
         }
         return .bytes(chunk)
     }
-
-    /// The whole body at once.
-    func drained() -> [UInt8] {
-        var copy = self
-        var body: [UInt8] = []
-        while case .bytes(let bytes) = copy.next(now: 0) { body += bytes }
-        return body
-    }
 }

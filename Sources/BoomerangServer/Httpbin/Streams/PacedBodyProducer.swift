@@ -1,6 +1,7 @@
 /// A body of `count` pieces sent over time, as a pull-based producer: the first piece is due
 /// `delay` after the first pull, each next one `pause` later. Every pull returns all the pieces
-/// that are due (so a late timer never slows the body down), or the time the next one is due.
+/// that are due (so a late timer never slows the body down), or the time the next one is due;
+/// without pauses, one piece per pull, so that each is a chunk of its own.
 ///
 /// The connection pulls it as a ``ResponseBodyStream``: `/drip`, `/stream/{n}`, `/sse`, `/jsonl`,
 /// `/chunked/{n}` and `/payloads/{n}` are such producers.
@@ -25,9 +26,6 @@ struct PacedBodyProducer: ResponseBodyStream {
         self.piece = piece
     }
 
-    /// Pieces sent so far.
-    var sentCount: Int { sent }
-
     mutating func next(now: UInt64) -> ResponseBodyStep {
         let start = self.start ?? now
         self.start = start
@@ -36,20 +34,10 @@ struct PacedBodyProducer: ResponseBodyStream {
         while sent < count, due(sent, start) <= now {
             out += piece(sent, now - start)
             sent += 1
-            // Without pauses each piece is a chunk of its own, as httpbin streams its lines.
             if pauseNanoseconds == 0 { break }
         }
         if !out.isEmpty { return .bytes(out) }
         return .wait(until: due(sent, start))
-    }
-
-    /// The whole body at once, for a producer whose pieces are all due at the start.
-    func drained() -> [UInt8] {
-        precondition(delayNanoseconds == 0 && pauseNanoseconds == 0, "only a producer without pauses can be drained")
-        var copy = self
-        var body: [UInt8] = []
-        while case .bytes(let bytes) = copy.next(now: 0) { body += bytes }
-        return body
     }
 
     private func due(_ index: Int, _ start: UInt64) -> UInt64 {
