@@ -46,7 +46,9 @@ struct ContentCodingPolicy: Sendable {
 
     /// The control's value from the query (it wins) or the headers.
     static func control(_ head: HTTPRequestHead) -> String? {
-        if let value = HttpbinQuery(head).pairs.last(where: { $0.name.lowercased() == controlName })?.value {
+        if let query = head.query, query.contains(controlName),
+            let value = HttpbinQuery(head).pairs.last(where: { $0.name == controlName })?.value
+        {
             return value
         }
         return head.headers[controlName]
