@@ -5,7 +5,7 @@ import BoomerangSerialization
 /// deflate, br, zstd, several in a row) as it streams, under the decompression-bomb limits, and
 /// compresses the response for the client when the policy says so.
 ///
-/// A body that cannot be decoded never reaches the route: the answer is 415 for a coding the
+/// A body that cannot be decoded never reaches the route: the answer is 415 for a body in a coding the
 /// server does not know (with `Accept-Encoding` listing those it does), 413 for a body that
 /// decodes past the limit (refused as soon as it crosses it, never inflated whole), 400 for
 /// corrupt or truncated data.
@@ -15,6 +15,9 @@ struct ContentCodingResponder: Responder {
     private let policy: ContentCodingPolicy
     private let decompressor: Decompressor?
     private var failure: ServerError?
+    /// A `Content-Encoding` the decoder refused: an error only once a body byte arrives, so that a
+    /// label on a request without a body is harmless.
+    private var refusedCoding: ServerError?
 
     init(inner: any Responder, head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
         self.inner = inner
@@ -26,13 +29,14 @@ struct ContentCodingResponder: Responder {
                 let made = try Decompressor(contentEncoding: encoding, configuration: policy.decompressorConfiguration)
                 if !made.codings.isEmpty { decompressor = made }
             } catch {
-                failure = Self.serverError(error)
+                refusedCoding = Self.serverError(error)
             }
         }
         self.decompressor = decompressor
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        if let refusedCoding, !bytes.isEmpty { failure = refusedCoding }
         guard failure == nil else { return }
         guard let decompressor else { return inner.receive(bytes) }
         do {
