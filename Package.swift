@@ -156,6 +156,7 @@ let package = Package(
             name: "BoomerangServerTests",
             dependencies: [
                 "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangXML",
+                "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
