@@ -31,6 +31,7 @@ import Testing
         USAGE: boomerang <subcommand>
 
         OPTIONS:
+          --version               Show the version.
           -h, --help              Show help information.
 
         SUBCOMMANDS:
@@ -140,6 +141,7 @@ import Testing
                                   or ?token=). (default: none; env: ADMIN_TOKEN)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
+          --version               Show the version.
           -h, --help              Show help information.
 
 

@@ -9,17 +9,26 @@ struct Router: Sendable {
     let history: HistoryStore?
     let coding: ContentCodingPolicy
 
-    init(settings: ServerSettings, history: HistoryStore? = nil) {
+    init(settings: ServerSettings, history: HistoryStore? = nil, status: ServerStatus? = nil) {
+        let status =
+            status
+            ?? ServerStatus(
+                metrics: ServerMetrics(startedAt: WallClock.now()), connections: ConnectionBudget(limit: settings.maxConnections),
+                history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         var table = RouteTable()
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
-        AdminRoutes.register(in: &table, history: history, access: AdminAccess(settings: settings))
+        let access = AdminAccess(settings: settings)
+        AdminRoutes.register(in: &table, history: history, access: access)
+        let catalog = OperationsRoutes.Catalog()
+        OperationsRoutes.register(in: &table, status: status, access: access, catalog: catalog)
         let files = StaticFiles(directory: settings.publicDirectory)
         let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
         for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {
             table.add(route)
         }
+        catalog.publish(table.routes)
         self.table = table
         self.history = history
         coding = ContentCodingPolicy(settings: settings)
@@ -33,18 +42,19 @@ struct Router: Sendable {
         var pathSession: Substring? = nil
     }
 
-    func responder(for context: RequestContext) -> any Responder {
+    func responder(for context: RequestContext) -> RoutedResponder {
         var choice = choose(for: context)
         if choice.route?.hasASCIIPrefix("admin.") != true {
             choice.responder = ContentCodingResponder(
                 inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
         }
         guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
-            return choice.responder
+            return RoutedResponder(responder: choice.responder, route: choice.route)
         }
-        return RecordingResponder(
+        let recording = RecordingResponder(
             inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
             maxBodyBytes: history.configuration.maxHistoryBodyBytes)
+        return RoutedResponder(responder: recording, route: choice.route)
     }
 
     /// The admin API and the web page's own files, which the history does not record (unless
