@@ -1,7 +1,9 @@
 /// A body of `count` pieces sent over time, as a pull-based producer: the first piece is due
-/// `delay` after the first pull, each next one `pause` later. Every pull returns all the pieces
-/// that are due (so a late timer never slows the body down), or the time the next one is due;
-/// without pauses, one piece per pull, so that each is a chunk of its own.
+/// `delay` after the first pull, each next one `pause` later. A pull returns the next piece when it
+/// is due, or the time it will be. A late timer never slows the body down: the connection pulls
+/// again at once while its output drains, so the pieces that are due follow one another, each a
+/// chunk of its own (a line, an event) however late the loop woke. With `mergesDuePieces` one
+/// pull returns every piece that is due together (`/drip`'s single bytes).
 ///
 /// The connection pulls it as a ``ResponseBodyStream``: `/drip`, `/stream/{n}`, `/sse`, `/jsonl`,
 /// `/chunked/{n}` and `/payloads/{n}` are such producers.
@@ -15,10 +17,15 @@ struct PacedBodyProducer: ResponseBodyStream {
     /// The exact body length when known in advance (sent as `Content-Length`).
     let contentLength: Int?
     private let piece: Piece
+    private let mergesDuePieces: Bool
     private var start: UInt64?
     private var sent = 0
 
-    init(count: Int, delayNanoseconds: UInt64 = 0, pauseNanoseconds: UInt64 = 0, contentLength: Int? = nil, piece: @escaping Piece) {
+    init(
+        count: Int, delayNanoseconds: UInt64 = 0, pauseNanoseconds: UInt64 = 0, contentLength: Int? = nil,
+        mergesDuePieces: Bool = false, piece: @escaping Piece
+    ) {
+        self.mergesDuePieces = mergesDuePieces
         self.count = count
         self.delayNanoseconds = delayNanoseconds
         self.pauseNanoseconds = pauseNanoseconds
@@ -34,7 +41,7 @@ struct PacedBodyProducer: ResponseBodyStream {
         while sent < count, due(sent, start) <= now {
             out += piece(sent, now - start)
             sent += 1
-            if pauseNanoseconds == 0 { break }
+            if !mergesDuePieces { break }
         }
         if !out.isEmpty { return .bytes(out) }
         return .wait(until: due(sent, start))
