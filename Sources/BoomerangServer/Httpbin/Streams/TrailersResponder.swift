@@ -12,6 +12,8 @@ struct TrailersResponder: Responder {
 
     private var echo: EchoResponder
     private let trailers: HTTPHeaders
+    /// HTTP/1.0 has no chunked framing: the body ends with the connection and trailers are dropped.
+    private let canSendTrailers: Bool
 
     init(context: RequestContext, configuration: EchoConfiguration) throws(ServerError) {
         var trailers = HTTPHeaders()
@@ -28,6 +30,7 @@ struct TrailersResponder: Responder {
             trailers.add(name: pair.name, value: pair.value)
         }
         self.trailers = trailers
+        canSendTrailers = context.head.version.minor >= 1
         echo = EchoResponder(context: context, route: .anything, configuration: configuration)
     }
 
@@ -41,7 +44,7 @@ struct TrailersResponder: Responder {
         for field in trailers where !names.contains(where: { $0.lowercased() == field.name.lowercased() }) {
             names.append(field.name)
         }
-        if !names.isEmpty { response.headers.add(name: "Trailer", value: names.joined(separator: ", ")) }
+        if !names.isEmpty && canSendTrailers { response.headers.add(name: "Trailer", value: names.joined(separator: ", ")) }
         response.bodyStream = FixedBodyStream(body: response.body, trailers: trailers)
         response.body = []
         return response
