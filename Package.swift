@@ -79,6 +79,7 @@ let package = Package(
         .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangCompression",
                 "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",
@@ -162,6 +163,7 @@ let package = Package(
             name: "BoomerangServerTests",
             dependencies: [
                 "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangXML",
+                "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Compatibility/httpbin_compat.py", "Operations/operations_check.py"],

@@ -109,6 +109,9 @@ import Testing
           --reported-hostname <name>
                                   The name /hostname reports (the machine's own name is never shown).
                                   (default: boomerang; env: REPORTED_HOSTNAME)
+          --compress-responses/--no-compress-responses
+                                  Whether every response is compressed for a client whose Accept-Encoding
+                                  allows it. (default: false; env: COMPRESS_RESPONSES)
           --log-format <text|json>
                                   The log format. (default: text; env: LOG_FORMAT)
           --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,

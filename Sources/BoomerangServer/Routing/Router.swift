@@ -10,6 +10,7 @@ struct Router: Sendable {
     let history: HistoryStore?
     let mappings: MappingStore?
     private let echoConfiguration: EchoConfiguration
+    let coding: ContentCodingPolicy
 
     init(settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil, status: ServerStatus? = nil) {
         let status =
@@ -36,6 +37,7 @@ struct Router: Sendable {
         self.history = history
         self.mappings = mappings
         echoConfiguration = EchoConfiguration(settings: settings)
+        coding = ContentCodingPolicy(settings: settings)
     }
 
     /// What answers a request, and what the history needs to know of that choice.
@@ -47,7 +49,11 @@ struct Router: Sendable {
     }
 
     func responder(for context: RequestContext) -> RoutedResponder {
-        let choice = choose(for: context)
+        var choice = choose(for: context)
+        if choice.route?.hasASCIIPrefix("admin.") != true {
+            choice.responder = ContentCodingResponder(
+                inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
+        }
         guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
             return RoutedResponder(responder: choice.responder, route: choice.route)
         }

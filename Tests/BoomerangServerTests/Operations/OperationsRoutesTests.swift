@@ -106,7 +106,7 @@ import Testing
 
     /// Routes whose 5xx is the client's request (`/status/500`, `/unstable`), and routes that are
     /// slow or endless by design, are left out of the fuzzing.
-    static let unfuzzed = "^/(status|unstable|delay|drip|sse|infinite|chunked|websocket|__admin/events|download|manyBytes|payloads)"
+    static let unfuzzed = "^/(status|unstable|delay|drip|sse|jsonl|infinite|chunked|websocket|__admin/events|download|manyBytes|payloads)"
 
     @Test func schemathesisFindsNoServerError() throws {
         let live = try LiveServer(threads: 2)
