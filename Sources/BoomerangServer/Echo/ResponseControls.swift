@@ -7,6 +7,7 @@ struct ResponseControls {
     static let contentTypeName = "x-set-response-content-type"
     static let delayName = "x-set-response-delay-ms"
     static let formatName = "x-set-response-format"
+    static let multipartModeName = "x-set-multipart-mode"
 
     /// The status to answer with.
     var status: Int?
@@ -16,6 +17,8 @@ struct ResponseControls {
     var delayMilliseconds: Int = 0
     /// The format to render, overriding `Accept`.
     var format: ResponseFormat?
+    /// How a multipart body that does not parse is answered, overriding the `multipart_mode` setting.
+    var multipartMode: ServerSettings.MultipartMode?
 
     /// A control with a value it cannot take.
     struct Invalid: Error, Equatable {
@@ -52,6 +55,12 @@ struct ResponseControls {
                 throw Invalid(name: Self.formatName, value: text, expected: "json, plist, binary-plist or xml")
             }
             self.format = format
+        }
+        if let text = value(Self.multipartModeName) {
+            guard let mode = ServerSettings.MultipartMode(rawValue: text.trimmingSpaces().lowercased()) else {
+                throw Invalid(name: Self.multipartModeName, value: text, expected: "strict or lenient")
+            }
+            multipartMode = mode
         }
     }
 }
