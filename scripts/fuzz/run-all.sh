@@ -21,9 +21,13 @@ for target in "${targets[@]}"; do
     scratch=".build-fuzz/corpus-$corpus_name"
     log=".build-fuzz/$target.log"
     mkdir -p "$scratch" "$seeds"
+    extra=()
+    # Foundation's PropertyListSerialization leaks its CFError (488 bytes) on every malformed XML
+    # property list (README: Known leaks); leak detection would stop this target at its first seed.
+    if [ "$target" = FuzzPropertyList ]; then extra=(-detect_leaks=0); fi
     SWIFT_BACKTRACE=enable=no ".build-fuzz/build/release/$target" -max_total_time="$seconds" -max_len=4096 \
         -timeout=2 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$PWD/.build-fuzz/" \
-        "$scratch" "$seeds" > "$log" 2>&1 || true
+        ${extra[@]+"${extra[@]}"} "$scratch" "$seeds" > "$log" 2>&1 || true
     execs=$(grep -o "stat::number_of_executed_units: *[0-9]*" "$log" | grep -o "[0-9]*$" || echo "?")
     last=$(grep -E "^#[0-9]+" "$log" | tail -1 || true)
     cov=$(echo "$last" | grep -o "cov: [0-9]*" | grep -o "[0-9]*" || echo "?")
