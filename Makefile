@@ -59,7 +59,7 @@ clean:
 # points, against the debug build on loopback; part of make test.
 soak-short: deps
 	$(SWIFT) build --product boomerang
-	BOOMERANG=.build/debug/boomerang python3 scripts/soak/soak.py mixed --seconds 30
+	BOOMERANG=.build/debug/boomerang python3 scripts/soak/soak.py mixed --seconds 30 --history-entries 100
 	BOOMERANG=.build/debug/boomerang python3 scripts/soak/soak.py cutoff --count 1000
 
 # The full soak and fault runs against the release build (about 15 minutes; needs slowhttptest).
