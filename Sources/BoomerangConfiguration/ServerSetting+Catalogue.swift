@@ -7,7 +7,7 @@ extension ServerSetting {
     public static let all: [ServerSetting] = [
         .host, .port, .threads,
         .maxRequestLineBytes, .maxHeaderBytes, .maxHeaderCount, .maxBodyBytes, .maxBufferedBodyBytes,
-        .maxInlinePartBytes,
+        .maxInlinePartBytes, .multipartMode,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
         .allowedRedirectDomains, .reportedHostname, .compressResponses,
@@ -113,6 +113,20 @@ extension ServerSetting {
         name: "maxInlinePartBytes",
         summary: "The largest multipart part echoed inline (form, files); larger parts are only counted and hashed.",
         valueName: "bytes"
+    )
+
+    /// ``ServerSettings/multipartMode``: `strict` or `lenient`.
+    public static let multipartMode = ServerSetting(
+        name: "multipartMode",
+        summary: "A multipart body that does not parse: strict answers 400 with the error, lenient 200 with diagnostics.",
+        valueName: ServerSettings.MultipartMode.allCases.map(\.rawValue).joined(separator: "|"),
+        expectation: "one of " + ServerSettings.MultipartMode.allCases.map(\.rawValue).joined(separator: ", "),
+        assign: { settings, text in
+            guard let mode = ServerSettings.MultipartMode(rawValue: text) else { return false }
+            settings.multipartMode = mode
+            return true
+        },
+        read: { .string($0.multipartMode.rawValue) }
     )
 
     /// ``ServerSettings/headerTimeout``: seconds, more than 0 and at most a day.

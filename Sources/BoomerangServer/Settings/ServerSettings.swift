@@ -24,6 +24,10 @@ public struct ServerSettings: Sendable, Hashable {
     /// a larger part is streamed through, counted and SHA-256 hashed, and described in `multipart`.
     /// By default the buffered-body limit, so every part a client would expect httpbin to echo is echoed.
     public var maxInlinePartBytes: Int = 10 * 1024 * 1024
+    /// What the echo does with a multipart body that does not parse: `strict` answers 400 with the
+    /// error and the parts seen so far, `lenient` answers 200 with the same as diagnostics.
+    /// A request can ask for the other with `x-set-multipart-mode`.
+    public var multipartMode: MultipartMode = .strict
 
     /// Seconds a client has to send a complete request head, from its first byte; then 408.
     public var headerTimeout: Double = 10
@@ -86,6 +90,14 @@ public struct ServerSettings: Sendable, Hashable {
 
     /// Creates the default settings.
     public init() {}
+
+    /// What the echo does with a multipart body that does not parse.
+    public enum MultipartMode: String, Sendable, Hashable, CaseIterable {
+        /// 400 with the parser's error (code, byte offset) and the parts seen before it.
+        case strict
+        /// 200 with the parts seen before the error and the error among the diagnostics.
+        case lenient
+    }
 
     /// How log lines are written.
     public enum LogFormat: String, Sendable, Hashable, CaseIterable {
