@@ -5,9 +5,10 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libxml2 binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
   chromium chromium-driver
 BROWSER_VENV := .build/browser-venv
+WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps
+.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps websocket-deps
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -26,7 +27,7 @@ release: deps
 	$(SWIFT) build -c release --product boomerang
 	$(SWIFT) build -c release --product boomerang-client
 
-test: deps k8s-validate browser-deps
+test: deps k8s-validate browser-deps websocket-deps
 	$(SWIFT) test
 
 # Selenium (PyPI) in .build/ for the page's test in headless Chromium (Debian's chromium and driver).
@@ -34,6 +35,12 @@ browser-deps: deps
 	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2> /dev/null || { \
 	  python3 -m venv $(BROWSER_VENV) && \
 	  $(BROWSER_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'selenium==4.51.0'; }
+
+# websockets (PyPI) in .build/ for the WebSocket routes' tests with a real client.
+websocket-deps: deps
+	@$(WEBSOCKET_VENV)/bin/python -c 'import websockets' 2> /dev/null || { \
+	  python3 -m venv $(WEBSOCKET_VENV) && \
+	  $(WEBSOCKET_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'websockets==17.4'; }
 
 # deploy/kubernetes.yaml against the Kubernetes schemas (kubernetes-validate from PyPI, in .build/).
 k8s-validate: deps

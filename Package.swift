@@ -157,6 +157,7 @@ let package = Package(
                 "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            exclude: ["Compatibility/httpbin_compat.py", "WebSocket/websocket_client.py"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

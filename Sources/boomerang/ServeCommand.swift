@@ -34,6 +34,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.shutdownTimeout)) var shutdownTimeout: String?
     @Option(help: .setting(.allowedRedirectDomains)) var allowedRedirectDomains: String?
     @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
+    @Option(help: .setting(.profile)) var profile: String?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
@@ -78,7 +79,7 @@ struct ServeCommand: ParsableCommand {
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
-            (.reportedHostname, reportedHostname), (.logFormat, logFormat), (.logLevel, logLevel),
+            (.reportedHostname, reportedHostname), (.profile, profile), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
             (.history, history.map { $0 ? "true" : "false" }),
             (.maxHistoryEntryCount, maxHistoryEntryCount), (.maxHistoryBytes, maxHistoryBytes),

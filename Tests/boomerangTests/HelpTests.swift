@@ -107,6 +107,9 @@ import Testing
           --reported-hostname <name>
                                   The name /hostname reports (the machine's own name is never shown).
                                   (default: boomerang; env: REPORTED_HOSTNAME)
+          --profile <httpbin|firewalk>
+                                  Whose reply shapes the echo routes use: httpbin's, or Firewalk's
+                                  (Alamofire's test server). (default: httpbin; env: PROFILE)
           --log-format <text|json>
                                   The log format. (default: text; env: LOG_FORMAT)
           --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,

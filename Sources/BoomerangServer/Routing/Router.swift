@@ -10,6 +10,10 @@ struct Router: Sendable {
 
     init(settings: ServerSettings, history: HistoryStore? = nil) {
         var table = RouteTable()
+        if settings.profile == .firewalk {
+            FirewalkRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
+        }
+        WebSocketRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
