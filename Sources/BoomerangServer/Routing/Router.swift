@@ -36,8 +36,12 @@ struct Router: Sendable {
     }
 
     func responder(for context: RequestContext) -> any Responder {
-        let choice = choose(for: context)
-        guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
+        var choice = choose(for: context)
+        let isInspectionTool = Self.isInspectionTool(choice)
+        if !isInspectionTool {
+            choice.responder = CORSResponder(choice.responder, head: context.head)
+        }
+        guard let history, choice.pathSession != nil || !isInspectionTool else {
             return choice.responder
         }
         return RecordingResponder(
