@@ -41,6 +41,10 @@ export async function clearRequests(session) {
   return json(await fetch(adminURL("/__admin/requests", { session }), { method: "DELETE" }));
 }
 
+export async function mappings() {
+  return json(await fetch(adminURL("/__admin/mappings"), { headers: { Accept: "application/json" } }));
+}
+
 export async function scenarios() {
   return json(await fetch("/scenarios", { headers: { Accept: "application/json" } }));
 }

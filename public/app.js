@@ -221,5 +221,19 @@ document.getElementById("clear-history").addEventListener("click", async () => {
 });
 document.getElementById("example-curl").textContent = `curl -F name=value ${location.origin}/post`;
 
+// Mapping files that failed to load (they keep their last good mappings): one line each.
+async function checkMappings() {
+  const banner = document.getElementById("mapping-errors");
+  try {
+    const errors = (await api.mappings()).errors || [];
+    banner.textContent = errors.length ? `Mapping files with errors: ${errors.map((error) => error.text).join(" · ")}` : "";
+    banner.hidden = errors.length === 0;
+  } catch {
+    banner.hidden = true;
+  }
+}
+
 setUpBuilder();
 reload().then(connect);
+checkMappings();
+setInterval(checkMappings, 5000);

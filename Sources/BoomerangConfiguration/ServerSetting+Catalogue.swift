@@ -10,8 +10,8 @@ extension ServerSetting {
         .maxInlinePartBytes,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
-        .allowedRedirectDomains, .reportedHostname, .profile,
-        .logFormat, .logLevel, .accessLog, .publicDirectory,
+        .allowedRedirectDomains, .reportedHostname, .profile, .compressResponses,
+        .logFormat, .logLevel, .accessLog, .publicDirectory, .mappingsDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
         .adminToken,
     ]
@@ -221,6 +221,13 @@ extension ServerSetting {
         read: { .string($0.profile.rawValue) }
     )
 
+    /// ``ServerSettings/compressResponses``: `true` or `false`.
+    public static let compressResponses = boolean(
+        \.compressResponses,
+        name: "compressResponses",
+        summary: "Whether every response is compressed for a client whose Accept-Encoding allows it."
+    )
+
     /// ``ServerSettings/logFormat``: `text` or `json`.
     public static let logFormat = ServerSetting(
         name: "logFormat",
@@ -268,6 +275,14 @@ extension ServerSetting {
             return true
         },
         read: { .string($0.publicDirectory) }
+    )
+
+    /// ``ServerSettings/mappingsDirectory``: a folder path, or empty for none.
+    public static let mappingsDirectory = optionalText(
+        \.mappingsDirectory,
+        name: "mappingsDirectory",
+        summary: "The folder of mock mapping files, reloaded when they change; bodyFileName reads files/ beside it.",
+        valueName: "path"
     )
 
     /// ``ServerSettings/history``: `true` or `false`.

@@ -61,6 +61,7 @@ public final class Server: Sendable {
         try state.withLock { running throws(LibeventError) -> Int in
             if let running { return running.port }
             let started = try launch()
+            context.mappings.startWatching()
             running = started
             return started.port
         }
@@ -68,7 +69,7 @@ public final class Server: Sendable {
 
     private func launch() throws(LibeventError) -> Running {
         let settings = context.settings
-        let count = settings.threads.map { max(1, $0) } ?? LoopThread.processorCount
+        let count = settings.loopCount
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)
         let completion: LoopCompletion
         do {
@@ -116,6 +117,7 @@ public final class Server: Sendable {
         state.withLock { running in
             guard let current = running else { return }
             running = nil
+            context.mappings.stopWatching()
             current.threads.forEach { $0.handle.send(.drain) }
             let timeout = ConnectionConfiguration.nanoseconds(context.settings.shutdownTimeout)
             _ = current.completion.wait(for: current.threads.count, timeoutNanoseconds: timeout)
@@ -128,13 +130,30 @@ public final class Server: Sendable {
         threads.forEach { $0.join() }
     }
 
-    /// Starts the server, serves until SIGINT or SIGTERM, then shuts down gracefully.
+    /// Reads the mapping files again (what SIGHUP does).
+    ///
+    /// - Returns: the errors, as `file:line: message`; the files with errors keep their last good mappings.
+    @discardableResult
+    public func reloadMappings() -> [MappingError] {
+        context.mappings.reload(reason: "requested")
+    }
+
+    /// Starts the server, serves until SIGINT or SIGTERM, then shuts down gracefully. SIGHUP
+    /// reloads the mapping files meanwhile.
     ///
     /// - Parameter onStart: called with the port once the server listens.
     public func runUntilSignalled(onStart: (Int) -> Void) throws(LibeventError) {
         let port = try start()
-        let signal = try ShutdownSignal.wait { onStart(port) }
+        let mappings = context.mappings
+        let signal = try ShutdownSignal.wait(ready: { onStart(port) }, hangup: { mappings.reload(reason: "SIGHUP") })
         context.log.info("received signal \(signal), shutting down")
         shutdown()
+    }
+}
+
+extension ServerSettings {
+    /// The event loops to run: `threads`, or one per available processor when it is unset.
+    var loopCount: Int {
+        threads.map { max(1, $0) } ?? LoopThread.processorCount
     }
 }

@@ -35,10 +35,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.allowedRedirectDomains)) var allowedRedirectDomains: String?
     @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
     @Option(help: .setting(.profile)) var profile: String?
+    @Flag(inversion: .prefixedNo, help: .setting(.compressResponses)) var compressResponses: Bool?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
     @Option(help: .setting(.publicDirectory)) var publicDirectory: String?
+    @Option(help: .setting(.mappingsDirectory)) var mappingsDirectory: String?
     @Flag(inversion: .prefixedNo, help: .setting(.history)) var history: Bool?
     @Option(help: .setting(.maxHistoryEntryCount)) var maxHistoryEntryCount: String?
     @Option(help: .setting(.maxHistoryBytes)) var maxHistoryBytes: String?
@@ -79,8 +81,10 @@ struct ServeCommand: ParsableCommand {
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
-            (.reportedHostname, reportedHostname), (.profile, profile), (.logFormat, logFormat), (.logLevel, logLevel),
+            (.reportedHostname, reportedHostname), (.profile, profile),
+            (.compressResponses, compressResponses.map { $0 ? "true" : "false" }), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
+            (.mappingsDirectory, mappingsDirectory),
             (.history, history.map { $0 ? "true" : "false" }),
             (.maxHistoryEntryCount, maxHistoryEntryCount), (.maxHistoryBytes, maxHistoryBytes),
             (.maxHistoryBodyBytes, maxHistoryBodyBytes), (.historyFile, historyFile),

@@ -31,12 +31,14 @@ import Testing
         USAGE: boomerang <subcommand>
 
         OPTIONS:
+          --version               Show the version.
           -h, --help              Show help information.
 
         SUBCOMMANDS:
           serve (default)         Run the echo server.
           send                    Send a request built by the core's serializers and validate the reply.
           scenarios               Print the validation-scenario catalogue.
+          validate                Check config/server.yaml and the mock mapping files.
           healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
 
           See 'boomerang help <subcommand>' for detailed help.
@@ -110,6 +112,9 @@ import Testing
           --profile <httpbin|firewalk>
                                   Whose reply shapes the echo routes use: httpbin's, or Firewalk's
                                   (Alamofire's test server). (default: httpbin; env: PROFILE)
+          --compress-responses/--no-compress-responses
+                                  Whether every response is compressed for a client whose Accept-Encoding
+                                  allows it. (default: false; env: COMPRESS_RESPONSES)
           --log-format <text|json>
                                   The log format. (default: text; env: LOG_FORMAT)
           --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,
@@ -120,6 +125,10 @@ import Testing
           --public-directory <path>
                                   The folder of the web page served at / (relative to the working
                                   directory). (default: public; env: PUBLIC_DIRECTORY)
+          --mappings-directory <path>
+                                  The folder of mock mapping files, reloaded when they change; bodyFileName
+                                  reads files/ beside it. (default: config/mappings; env:
+                                  MAPPINGS_DIRECTORY)
           --history/--no-history  Whether exchanges are recorded in the history served under /__admin/.
                                   (default: true; env: HISTORY)
           --max-history-entry-count <count>
@@ -140,6 +149,7 @@ import Testing
                                   or ?token=). (default: none; env: ADMIN_TOKEN)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
+          --version               Show the version.
           -h, --help              Show help information.
 
 

@@ -69,8 +69,10 @@ extension ConnectionStateMachine {
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )
-            let responder = services.responder(for: context)
+            let routed = services.responder(for: context)
+            let responder = routed.responder
             var exchange = Exchange(context: context)
+            exchange.route = routed.route
             exchange.recording = responder as? RecordingResponder
             request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody
@@ -88,6 +90,9 @@ extension ConnectionStateMachine {
                 response = try finished.responder.finish(trailers: trailers)
             } catch {
                 response = error.response(for: finished.exchange.context.head)
+            }
+            if let deciding = finished.responder as? any RouteDeciding {
+                finished.exchange.route = deciding.answeredRoute
             }
             if response.delayMilliseconds > 0 {
                 let until = now &+ UInt64(response.delayMilliseconds) &* 1_000_000

@@ -6,6 +6,9 @@ struct EchoResponder: Responder {
     let context: RequestContext
     let route: EchoRoute
     let configuration: EchoConfiguration
+    /// The format to answer in when the request's controls name none, instead of `Accept`'s
+    /// (a mock mapping's `echo: plist`).
+    var format: ResponseFormat?
     private var body: BodyCollector
 
     init(context: RequestContext, route: EchoRoute, configuration: EchoConfiguration) {
@@ -30,7 +33,7 @@ struct EchoResponder: Responder {
         } catch {
             throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
         }
-        guard let format = controls.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
+        guard let format = controls.format ?? self.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
             let available = ResponseFormat.allCases.map { "\($0.mediaType)" }.joined(separator: ", ")
             throw ServerError(
                 .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],
@@ -56,9 +59,28 @@ struct EchoResponder: Responder {
         response.echoRecord = EchoRecord(
             document: document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         response.delayMilliseconds = controls.delayMilliseconds
+        if let times = controls.failTimes, let token = controls.failToken {
+            let attempt = FailureCounter.shared.attempt(token)
+            guard attempt <= times else { return response }
+            guard let fault = controls.fault else {
+                throw ServerError(
+                    .injectedFailure,
+                    "attempt \(attempt) of \(times) failing with token \(token); attempt \(times + 1) succeeds",
+                    value: token, headers: ["Retry-After": "0", "X-Boomerang-Attempt": "\(attempt)"])
+            }
+            response.headers.add(name: "X-Boomerang-Attempt", value: "\(attempt)")
+            fault.apply(to: &response)
+        } else if let fault = controls.fault {
+            fault.apply(to: &response)
+        }
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.
         response.closeConnection = response.status < 200
         return response
     }
+}
+
+extension ServerError.Code {
+    /// A failure the request asked for with `x-set-response-fail-times`.
+    static let injectedFailure = ServerError.Code("injectedFailure", status: 503)
 }

@@ -7,11 +7,12 @@ import BoomerangSerialization
 ///
 /// A class, so that the history's hook finds it in the exchange with a cheap class cast rather
 /// than by copying a large value out of an existential. Confined to its connection's loop.
-final class RecordingResponder: Responder {
+final class RecordingResponder: Responder, RouteDeciding {
     // Confined to one loop thread: no dynamic exclusivity checks on the per-request path.
     @exclusivity(unchecked) private(set) var inner: any Responder
-    /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target.
-    let route: String?
+    /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target. A mock
+    /// mapping decided by the body names itself when the body is complete.
+    private(set) var route: String?
     /// The path routed: the target's path without its session prefix.
     let routedPath: Substring
     /// The session named by a `/s/{name}` prefix.
@@ -33,7 +34,12 @@ final class RecordingResponder: Responder {
         inner.receive(bytes)
     }
 
+    var answeredRoute: String? { route }
+
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
-        try inner.finish(trailers: trailers)
+        defer {
+            if let deciding = inner as? any RouteDeciding { route = deciding.answeredRoute }
+        }
+        return try inner.finish(trailers: trailers)
     }
 }

@@ -2,7 +2,8 @@ import BoomerangSerialization
 
 /// A request pattern in the shape of WireMock's: method, one URL matcher, query parameters,
 /// headers and body patterns, each optional and combined with AND. The verification API matches
-/// recorded exchanges with it; mock mappings can match live requests with it.
+/// recorded exchanges with it; mock mappings match live requests with it, the head first
+/// (``matchesHead(_:)``) and the body once it has arrived (``matchesBody(_:)``).
 ///
 /// ```json
 /// {"method": "POST", "urlPath": "/post", "headers": {"Content-Type": {"contains": "json"}},
@@ -16,6 +17,8 @@ struct RequestPattern: Sendable {
         case urlPath(String)
         case urlPattern(PatternRegex)
         case urlPathPattern(PatternRegex)
+        /// `/users/{id}`: one segment per parameter, read by ``RequestPattern/pathParameters(_:)``.
+        case urlPathTemplate(RoutePattern)
     }
 
     /// The method, or `nil` for any (`"ANY"`).
@@ -44,15 +47,17 @@ struct RequestPattern: Sendable {
             case "method":
                 guard let text = value.stringValue, !text.isEmpty else { throw Self.expected(key, "a method name") }
                 method = text == "ANY" ? nil : text
-            case "url", "urlPath", "urlPattern", "urlPathPattern":
+            case "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate":
                 guard url == nil else {
-                    throw ServerError(.invalidRequestPattern, "\(key): only one of url, urlPath, urlPattern, urlPathPattern", value: key)
+                    throw ServerError(
+                        .invalidRequestPattern, "\(key): only one of url, urlPath, urlPattern, urlPathPattern, urlPathTemplate", value: key)
                 }
                 guard let text = value.stringValue else { throw Self.expected(key, "a string") }
                 switch key {
                 case "url": url = .url(text)
                 case "urlPath": url = .urlPath(text)
                 case "urlPattern": url = .urlPattern(try PatternRegex(text, path: key))
+                case "urlPathTemplate": url = .urlPathTemplate(try Self.template(text))
                 default: url = .urlPathPattern(try PatternRegex(text, path: key))
                 }
             case "session":
@@ -80,17 +85,14 @@ struct RequestPattern: Sendable {
 
     /// Whether a request matches every part of the pattern.
     func matches(_ request: PatternSubject) -> Bool {
+        matchesHead(request) && matchesBody(request)
+    }
+
+    /// Whether the method, session, URL, query parameters and headers match.
+    func matchesHead(_ request: PatternSubject) -> Bool {
         if let method, method != request.method { return false }
         if let session, session != request.session { return false }
-        if let url {
-            let pathAndQuery = request.query.map { "\(request.path)?\($0)" } ?? String(request.path)
-            switch url {
-            case .url(let expected): if pathAndQuery != expected { return false }
-            case .urlPath(let expected): if request.path != expected[...] { return false }
-            case .urlPattern(let regex): if !regex.matchesWhole(pathAndQuery) { return false }
-            case .urlPathPattern(let regex): if !regex.matchesWhole(String(request.path)) { return false }
-            }
-        }
+        if let url, !Self.urlMatches(url, request) { return false }
         if !queryParameters.isEmpty {
             let pairs = request.queryPairs
             for (name, matcher) in queryParameters where !matcher.matches(pairs.filter { $0.name == name }.map { $0.value ?? "" }) {
@@ -100,7 +102,119 @@ struct RequestPattern: Sendable {
         for (name, matcher) in headers where !matcher.matches(request.headers.values(for: name)) {
             return false
         }
-        return bodyPatterns.allSatisfy { $0.matches(request.body) }
+        return true
+    }
+
+    /// Whether every body pattern matches.
+    func matchesBody(_ request: PatternSubject) -> Bool {
+        let contentType = bodyPatterns.isEmpty ? nil : request.headers["Content-Type"]
+        return bodyPatterns.allSatisfy { $0.matches(request.body, contentType: contentType) }
+    }
+
+    /// Every part of the pattern the request fails, field by field, for a person to read.
+    func mismatches(_ request: PatternSubject) -> [PatternMismatch] {
+        var found: [PatternMismatch] = []
+        if let method, method != request.method {
+            found.append(PatternMismatch(field: "method", expected: method, actual: request.method))
+        }
+        if let session, session != request.session {
+            found.append(PatternMismatch(field: "session", expected: session, actual: request.session))
+        }
+        if let url, !Self.urlMatches(url, request) {
+            let (field, expected, actual): (String, String, String) =
+                switch url {
+                case .url(let text): ("url", text, request.pathAndQuery)
+                case .urlPattern(let regex): ("urlPattern", regex.source, request.pathAndQuery)
+                case .urlPath(let text): ("urlPath", text, String(request.path))
+                case .urlPathPattern(let regex): ("urlPathPattern", regex.source, String(request.path))
+                case .urlPathTemplate(let template): ("urlPathTemplate", template.description, String(request.path))
+                }
+            found.append(PatternMismatch(field: field, expected: expected, actual: actual))
+        }
+        let pairs = queryParameters.isEmpty ? [] : request.queryPairs
+        for (name, matcher) in queryParameters {
+            let values = pairs.filter { $0.name == name }.map { $0.value ?? "" }
+            if !matcher.matches(values) {
+                found.append(PatternMismatch(field: "queryParameters.\(name)", expected: "\(matcher)", actual: Self.describe(values)))
+            }
+        }
+        for (name, matcher) in headers {
+            let values = request.headers.values(for: name)
+            if !matcher.matches(values) {
+                found.append(PatternMismatch(field: "headers.\(name)", expected: "\(matcher)", actual: Self.describe(values)))
+            }
+        }
+        let contentType = request.headers["Content-Type"]
+        for (index, matcher) in bodyPatterns.enumerated() where !matcher.matches(request.body, contentType: contentType) {
+            let actual: String
+            if let body = request.body {
+                let text = String(decoding: body.prefix(200), as: UTF8.self)
+                actual = body.count > 200 ? text + "…" : text
+            } else {
+                actual = "(not kept: larger than the buffered-body limit)"
+            }
+            found.append(PatternMismatch(field: "bodyPatterns[\(index)]", expected: "\(matcher)", actual: actual))
+        }
+        return found
+    }
+
+    /// The parameters of a `urlPathTemplate` for this path; empty for the other URL matchers.
+    func pathParameters(_ path: Substring) -> [(name: String, value: String)] {
+        guard case .urlPathTemplate(let template) = url, let parameters = template.match(path) else { return [] }
+        var values: [(name: String, value: String)] = []
+        for segment in template.segments {
+            if case .parameter(let name, _) = segment, let value = parameters.string(name) { values.append((name, value)) }
+        }
+        return values
+    }
+
+    /// How specific the pattern is, for ordering mappings of equal priority: an exact URL before
+    /// a template before a regular expression before none, then the more conditions the better.
+    var specificity: Int {
+        let urlWeight =
+            switch url {
+            case .url, .urlPath: 40
+            case .urlPathTemplate: 30
+            case .urlPattern, .urlPathPattern: 20
+            case nil: 0
+            }
+        return urlWeight + (method == nil ? 0 : 10) + queryParameters.count + headers.count + bodyPatterns.count
+    }
+
+    private static func urlMatches(_ url: URLMatcher, _ request: PatternSubject) -> Bool {
+        switch url {
+        case .url(let expected): request.pathAndQuery == expected
+        case .urlPath(let expected): request.path == expected[...]
+        case .urlPattern(let regex): regex.matchesWhole(request.pathAndQuery)
+        case .urlPathPattern(let regex): regex.matchesWhole(String(request.path))
+        case .urlPathTemplate(let template): template.match(request.path) != nil
+        }
+    }
+
+    private static func describe(_ values: [String]) -> String {
+        switch values.count {
+        case 0: "(absent)"
+        case 1: "\"\(values[0])\""
+        default: values.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+    }
+
+    /// A `urlPathTemplate`: segments of text and `{name}` parameters.
+    private static func template(_ text: String) throws(ServerError) -> RoutePattern {
+        guard text.hasPrefix("/") else {
+            throw ServerError(.invalidRequestPattern, "urlPathTemplate: a path template starts with /", value: text)
+        }
+        for piece in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where piece.contains("{") || piece.contains("}") {
+            let name = piece.dropFirst().dropLast()
+            guard piece.hasPrefix("{"), piece.hasSuffix("}"), !name.isEmpty,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+            else {
+                throw ServerError(
+                    .invalidRequestPattern, "urlPathTemplate: a parameter is a whole segment such as {id} (letters, digits, _ and -)",
+                    value: String(piece))
+            }
+        }
+        return RoutePattern(text)
     }
 
     private static func expected(_ key: String, _ what: String) -> ServerError {
@@ -119,6 +233,11 @@ struct PatternSubject {
     /// The whole body, or `nil` when it was not kept.
     var body: [UInt8]?
     var session: String
+
+    /// The path and, when there is one, `?` and the query.
+    var pathAndQuery: String {
+        query.map { "\(path)?\($0)" } ?? String(path)
+    }
 
     /// The query's pairs, percent-decoded (`+` kept as `+`).
     var queryPairs: [(name: String, value: String?)] {

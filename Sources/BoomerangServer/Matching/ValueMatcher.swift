@@ -5,8 +5,8 @@ import BoomerangSerialization
 ///
 /// A field may have several values (a repeated header or query parameter): a positive matcher
 /// matches when any value does; a negative one (`doesNotContain`, `doesNotMatch`) when no value
-/// breaks it, which includes a missing field.
-enum ValueMatcher: Sendable {
+/// breaks it, which includes a missing field. A bare string is `equalTo` that string.
+enum ValueMatcher: Sendable, CustomStringConvertible {
     case equalTo(String, caseInsensitive: Bool)
     case contains(String)
     case doesNotContain(String)
@@ -17,6 +17,10 @@ enum ValueMatcher: Sendable {
 
     /// Reads a matcher object; `path` names it in errors (`headers.Accept`).
     init(json: StructuredValue, path: String) throws(ServerError) {
+        if let text = json.stringValue {
+            self = .equalTo(text, caseInsensitive: false)
+            return
+        }
         guard let object = json.objectValue else {
             throw ServerError(.invalidRequestPattern, "\(path): expected an object such as {\"equalTo\": \"…\"}")
         }
@@ -65,6 +69,17 @@ enum ValueMatcher: Sendable {
         case .doesNotContain(let text): return !values.contains { $0.contains(text) }
         case .doesNotMatch(let regex): return !values.contains { regex.matchesWhole($0) }
         case .equalTo, .contains, .matches: return values.contains { matchesOne($0) }
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .equalTo(let text, let caseInsensitive): "equalTo \"\(text)\"" + (caseInsensitive ? " caseInsensitive" : "")
+        case .contains(let text): "contains \"\(text)\""
+        case .doesNotContain(let text): "doesNotContain \"\(text)\""
+        case .matches(let regex): "matches \"\(regex.source)\""
+        case .doesNotMatch(let regex): "doesNotMatch \"\(regex.source)\""
+        case .absent(let flag): flag ? "absent" : "present"
         }
     }
 

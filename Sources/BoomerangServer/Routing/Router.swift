@@ -2,14 +2,25 @@ import BoomerangSerialization
 
 /// Picks the responder for a request head: the checks no route can override (`CONNECT`, `TRACE`,
 /// the `*` and absolute-form targets), then the route table, on the path without its session
-/// prefix (`/s/{name}/…`). Every exchange but the admin API's and the web page's is recorded
-/// when there is a history. Immutable; shared by every loop.
+/// prefix (`/s/{name}/…`). Mock mappings come before the route table; a 404 names the nearest
+/// mapping when there are mappings. Every exchange but the admin API's and the web page's is
+/// recorded when there is a history. Immutable; shared by every loop.
 struct Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
+    let mappings: MappingStore?
+    private let echoConfiguration: EchoConfiguration
+    let coding: ContentCodingPolicy
 
-    init(settings: ServerSettings, history: HistoryStore? = nil) {
+    init(settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil, status: ServerStatus? = nil) {
+        let status =
+            status
+            ?? ServerStatus(
+                metrics: ServerMetrics(startedAt: WallClock.now()), connections: ConnectionBudget(limit: settings.maxConnections),
+                history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         var table = RouteTable()
+        let access = AdminAccess(settings: settings)
+        MappingAdminRoutes.register(in: &table, store: mappings, access: access)
         if settings.profile == .firewalk {
             FirewalkRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
         }
@@ -17,14 +28,20 @@ struct Router: Sendable {
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
-        AdminRoutes.register(in: &table, history: history, access: AdminAccess(settings: settings))
+        AdminRoutes.register(in: &table, history: history, access: access)
+        let catalog = OperationsRoutes.Catalog()
+        OperationsRoutes.register(in: &table, status: status, access: access, catalog: catalog, mappings: mappings)
         let files = StaticFiles(directory: settings.publicDirectory)
         let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
         for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {
             table.add(route)
         }
+        catalog.publish(table.routes)
         self.table = table
         self.history = history
+        self.mappings = mappings
+        echoConfiguration = EchoConfiguration(settings: settings)
+        coding = ContentCodingPolicy(settings: settings)
     }
 
     /// What answers a request, and what the history needs to know of that choice.
@@ -35,18 +52,22 @@ struct Router: Sendable {
         var pathSession: Substring? = nil
     }
 
-    func responder(for context: RequestContext) -> any Responder {
+    func responder(for context: RequestContext) -> RoutedResponder {
         var choice = choose(for: context)
-        let isInspectionTool = Self.isInspectionTool(choice)
-        if !isInspectionTool {
+        if choice.route?.hasASCIIPrefix("admin.") != true {
+            choice.responder = ContentCodingResponder(
+                inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
+        }
+        if !Self.isInspectionTool(choice) {
             choice.responder = CORSResponder(choice.responder, head: context.head)
         }
-        guard let history, choice.pathSession != nil || !isInspectionTool else {
-            return choice.responder
+        guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
+            return RoutedResponder(responder: choice.responder, route: choice.route)
         }
-        return RecordingResponder(
+        let recording = RecordingResponder(
             inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
             maxBodyBytes: history.configuration.maxHistoryBodyBytes)
+        return RoutedResponder(responder: recording, route: choice.route)
     }
 
     /// The admin API and the web page's own files, which the history does not record (unless
@@ -88,7 +109,56 @@ struct Router: Sendable {
                 return Choice(responder: ErrorResponder(error: error), routedPath: path, pathSession: pathSession)
             }
         }
-        switch table.resolve(method: method, path: path) {
+        if let mappings, !AdminRoutes.isAdminPath(path) {
+            let set = mappings.current
+            if !set.mappings.isEmpty {
+                return chooseMapping(set, mappings, context: context, path: path, pathSession: pathSession)
+            }
+        }
+        return resolveTable(context: context, path: path, pathSession: pathSession)
+    }
+
+    /// A mapping when one's head matches (the body may still hand the request to the built-in
+    /// route); else the route table, with a near-miss 404.
+    private func chooseMapping(
+        _ set: MappingSet, _ store: MappingStore, context: RequestContext, path: Substring, pathSession: Substring?
+    ) -> Choice {
+        let head = context.head
+        let subject = PatternSubject(
+            method: head.method.rawValue, path: path, query: head.query, headers: head.headers, body: nil,
+            session: SessionName.resolve(pathSession: pathSession, headers: head.headers))
+        var candidates = set.candidates(for: subject, states: store.states)
+        if candidates.isEmpty && head.method == .head {
+            // As the route table does, a GET mapping answers HEAD (without its body).
+            var asGet = subject
+            asGet.method = HTTPMethod.get.rawValue
+            candidates = set.candidates(for: asGet, states: store.states)
+        }
+        guard let last = candidates.last else {
+            return withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
+        }
+        var fallback: (responder: any Responder, route: String?)?
+        if !last.request.bodyPatterns.isEmpty {
+            let builtIn = withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
+            fallback = (builtIn.responder, builtIn.route)
+        }
+        let responder = MockResponder(
+            candidates: candidates, set: set, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
+            fallback: fallback)
+        return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
+    }
+
+    /// The table's 404, made to name the nearest mapping.
+    private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: PatternSubject) -> Choice {
+        guard let refusal = choice.responder as? ErrorResponder, refusal.error.code == .notFound else { return choice }
+        var nearMiss = choice
+        nearMiss.responder = NearMissResponder(
+            error: refusal.error, set: set, states: store.states, subject: subject, maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
+        return nearMiss
+    }
+
+    private func resolveTable(context: RequestContext, path: Substring, pathSession: Substring?) -> Choice {
+        switch table.resolve(method: context.head.method, path: path) {
         case .route(let route, let parameters):
             do {
                 let responder = try route.handler(RouteRequest(context: context, parameters: parameters))

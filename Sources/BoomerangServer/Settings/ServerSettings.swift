@@ -50,6 +50,11 @@ public struct ServerSettings: Sendable, Hashable {
     /// Whose reply shapes the echo routes use: httpbin's (the default) or Firewalk's, the test
     /// server of Alamofire's own suite.
     public var profile: Profile = .httpbin
+    /// Whether every response is compressed (zstd, br, gzip or deflate) for a client whose
+    /// `Accept-Encoding` allows it. Off by default so that the echo stays byte-predictable; a
+    /// request can still ask with `x-set-response-encoding`, and `/gzip`, `/deflate`, `/brotli`,
+    /// `/zstd` are always coded.
+    public var compressResponses: Bool = false
 
     /// The access and server log format.
     public var logFormat: LogFormat = .text
@@ -60,6 +65,9 @@ public struct ServerSettings: Sendable, Hashable {
 
     /// The folder of the web page served at `/` and `/ui/…`, read once at start-up.
     public var publicDirectory: String = "public"
+    /// The folder of mock mapping files (`*.yaml`, `*.yml`, `*.json`), watched for changes;
+    /// `bodyFileName` reads from `files` beside it. Nil serves only mappings added at run time.
+    public var mappingsDirectory: String? = "config/mappings"
 
     /// Whether exchanges are recorded in the history that `/__admin/` serves.
     public var history: Bool = true

@@ -13,6 +13,8 @@ final class LiveServer: @unchecked Sendable {
         settings.threads = threads
         settings.accessLog = false
         settings.shutdownTimeout = 2
+        // The package's own config/mappings are examples for people, not fixtures.
+        settings.mappingsDirectory = nil
         configure(&settings)
         ProcessSetup.prepare()
         server = Server(settings: settings)

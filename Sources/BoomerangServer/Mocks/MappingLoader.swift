@@ -1,0 +1,99 @@
+import BoomerangSerialization
+import Foundation
+
+/// Reads the mapping files of a folder: `*.yaml`, `*.yml` and `*.json`, in name order, each
+/// holding one mapping or `mappings: [...]`.
+enum MappingLoader {
+    /// What one file gave.
+    struct FileResult: Sendable {
+        /// The file's path as found (the folder joined with its name).
+        let path: String
+        /// Its mappings, or nil when it has an error (then ``errors`` is not empty).
+        let mappings: [MockMapping]?
+        let errors: [MappingError]
+    }
+
+    static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// The mapping files of `directory`, sorted by name; none when it does not exist.
+    static func files(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { name in
+            !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())
+        }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+    }
+
+    /// Reads every mapping file of `directory`.
+    static func load(directory: String, filesDirectory: String?) -> [FileResult] {
+        files(in: directory).map { load(file: $0, filesDirectory: filesDirectory) }
+    }
+
+    /// Reads one file: every broken mapping in it is reported, not only the first.
+    static func load(file: String, filesDirectory: String?) -> FileResult {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return FileResult(path: file, mappings: nil, errors: [MappingError(.unreadable, file: file, line: nil, "cannot be read")])
+        }
+        guard let text = String(validating: Array(data), as: UTF8.self) else {
+            return FileResult(path: file, mappings: nil, errors: [MappingError(.syntax, file: file, line: nil, "is not UTF-8 text")])
+        }
+        return parse(text, file: file, filesDirectory: filesDirectory)
+    }
+
+    /// Reads the text of a mapping file.
+    static func parse(_ text: String, file: String, filesDirectory: String?) -> FileResult {
+        let document: MappingDocument
+        do {
+            document = try MappingDocument.parse(text, file: file)
+        } catch {
+            return FileResult(path: file, mappings: nil, errors: [error])
+        }
+        let items: [(value: StructuredValue, base: String)]
+        switch document.root {
+        case .null:
+            return FileResult(path: file, mappings: [], errors: [])
+        case .object(let object) where object.contains("mappings"):
+            guard object.count == 1, let list = object["mappings"]?.arrayValue else {
+                let location = MappingLocation(file: file, lines: document.lines, base: "")
+                return FileResult(path: file, mappings: nil, errors: [location.error("mappings", "expected only a list of mappings")])
+            }
+            items = list.enumerated().map { ($0.element, "mappings[\($0.offset)]") }
+        case .object:
+            items = [(document.root, "")]
+        default:
+            return FileResult(
+                path: file, mappings: nil,
+                errors: [MappingError(.invalidMapping, file: file, line: document.lines[""], "expected a mapping or mappings: [...]")])
+        }
+        var mappings: [MockMapping] = []
+        var errors: [MappingError] = []
+        for (index, item) in items.enumerated() {
+            let location = MappingLocation(file: file, lines: document.lines, base: item.base)
+            do {
+                mappings.append(
+                    try MockMapping(
+                        json: item.value, location: location, source: .file(path: file, line: location.line(""), index: index),
+                        defaultID: MockMapping.derivedID(file: file, index: index), filesDirectory: filesDirectory))
+            } catch {
+                errors.append(error)
+            }
+        }
+        return FileResult(path: file, mappings: errors.isEmpty ? mappings : nil, errors: errors)
+    }
+
+    /// Each file's modification time and size under `directories`, to notice a change.
+    static func fingerprint(_ directories: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        let manager = FileManager.default
+        for directory in directories {
+            guard let enumerator = manager.enumerator(atPath: directory) else { continue }
+            while let name = enumerator.nextObject() as? String {
+                let path = (directory as NSString).appendingPathComponent(name)
+                guard let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
+                let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+                result[path] = "\(date)/\(size)"
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,80 @@
+import BoomerangSerialization
+import Foundation
+
+/// The mappings in force at one moment, in matching order, with the errors of the last load.
+/// Immutable: a request reads the current set once and uses it to the end, while a reload makes
+/// a new one.
+final class MappingSet: Sendable {
+    /// In matching order: priority (1 first), then the more specific pattern, then load order.
+    let mappings: [MockMapping]
+    /// Why files could not be loaded (those files keep their last good mappings).
+    let errors: [MappingError]
+    /// When the files were last read.
+    let loadedAt: Date
+    /// Counts every new set, for the admin API and the page.
+    let generation: Int
+
+    init(mappings: [MockMapping], errors: [MappingError], loadedAt: Date, generation: Int) {
+        self.mappings = mappings.enumerated().sorted { a, b in
+            if a.element.priority != b.element.priority { return a.element.priority < b.element.priority }
+            let (x, y) = (a.element.request.specificity, b.element.request.specificity)
+            if x != y { return x > y }
+            return a.offset < b.offset
+        }.map(\.element)
+        self.errors = errors
+        self.loadedAt = loadedAt
+        self.generation = generation
+    }
+
+    /// The mappings whose head matches (method, URL, query, headers, scenario state), in order, up
+    /// to and including the first that has no body patterns: the ones the body then decides between.
+    func candidates(for subject: PatternSubject, states: ScenarioStates) -> [MockMapping] {
+        var found: [MockMapping] = []
+        for mapping in mappings where mapping.request.matchesHead(subject) {
+            if let step = mapping.scenario, let required = step.requiredState,
+                states.state(of: step.name, session: subject.session) != required
+            {
+                continue
+            }
+            found.append(mapping)
+            if mapping.request.bodyPatterns.isEmpty { break }
+        }
+        return found
+    }
+
+    /// The mapping that comes closest to matching, and what it does not match: the fewest
+    /// mismatching fields, a URL mismatch counting as three and by how far the texts are apart.
+    func nearest(to subject: PatternSubject, states: ScenarioStates) -> (mapping: MockMapping, mismatches: [PatternMismatch])? {
+        var best: (mapping: MockMapping, mismatches: [PatternMismatch], score: Double)?
+        for mapping in mappings {
+            var mismatches = mapping.request.mismatches(subject)
+            if let step = mapping.scenario, let required = step.requiredState {
+                let state = states.state(of: step.name, session: subject.session)
+                if state != required {
+                    mismatches.append(PatternMismatch(field: "scenario \(step.name)", expected: "state \(required)", actual: "state \(state)"))
+                }
+            }
+            let score = mismatches.reduce(0.0) { total, mismatch in
+                total + (mismatch.field.hasPrefix("url") ? 3 + Self.distance(mismatch.expected, mismatch.actual) : 1)
+            }
+            if best == nil || score < best!.score { best = (mapping, mismatches, score) }
+        }
+        return best.map { ($0.mapping, $0.mismatches) }
+    }
+
+    /// The edit distance of two texts over the longer one's length: 0 for equal, 1 for unrelated.
+    static func distance(_ a: String, _ b: String) -> Double {
+        let x = Array(a.utf8.prefix(256))
+        let y = Array(b.utf8.prefix(256))
+        guard !x.isEmpty || !y.isEmpty else { return 0 }
+        var previous = Array(0...y.count)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            var row = [i] + Array(repeating: 0, count: y.count)
+            for j in stride(from: 1, through: y.count, by: 1) {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return Double(x.isEmpty ? y.count : previous[y.count]) / Double(max(x.count, y.count))
+    }
+}

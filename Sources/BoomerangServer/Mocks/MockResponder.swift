@@ -1,0 +1,143 @@
+import BoomerangSerialization
+
+/// Answers a request whose head matched one or more mappings: keeps the body (up to the
+/// buffered-body limit) when a body pattern or a template needs it, then answers with the first
+/// candidate whose body patterns match and whose scenario step can be taken, or else with the
+/// built-in route the request would have had. Every body byte also goes to the echo (for a
+/// mapping that answers with it) and to the built-in responder, so either can answer in the end.
+struct MockResponder: Responder, RouteDeciding {
+    private let candidates: [MockMapping]
+    private let set: MappingSet
+    private var subject: PatternSubject
+    private let context: RequestContext
+    private let store: MappingStore
+    private let maxDelayMilliseconds: Int
+    private let maxBodyBytes: Int
+    private let keepsBody: Bool
+    private var fallback: (any Responder)?
+    private let fallbackRoute: String?
+    private var echo: EchoResponder?
+    private var body: [UInt8] = []
+    private var bodyTooLarge = false
+    /// The route name of what answered, once ``finish(trailers:)`` has chosen.
+    private(set) var answeredRoute: String?
+
+    /// - Parameters:
+    ///   - candidates: the mappings whose head matched, in order (``MappingSet/candidates(for:states:)``).
+    ///   - fallback: the built-in responder and its route name, for when no candidate's body matches.
+    init(
+        candidates: [MockMapping], set: MappingSet, subject: PatternSubject, context: RequestContext, store: MappingStore,
+        echoConfiguration: EchoConfiguration, fallback: (responder: any Responder, route: String?)?
+    ) {
+        self.candidates = candidates
+        self.set = set
+        self.subject = subject
+        self.context = context
+        self.store = store
+        maxDelayMilliseconds = echoConfiguration.maxResponseDelayMilliseconds
+        maxBodyBytes = echoConfiguration.maxBufferedBodyBytes
+        keepsBody = candidates.contains { !$0.request.bodyPatterns.isEmpty || $0.response.isTemplate }
+        self.fallback = fallback?.responder
+        fallbackRoute = fallback?.route
+        if candidates.contains(where: { $0.response.echoFormat != nil }) {
+            echo = EchoResponder(context: context, route: .anything, configuration: echoConfiguration)
+        }
+        answeredRoute = candidates.count == 1 && candidates[0].scenario == nil ? candidates[0].routeName : nil
+    }
+
+    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        if keepsBody && !bodyTooLarge {
+            if body.count + bytes.count > maxBodyBytes {
+                bodyTooLarge = true
+                body = []
+            } else {
+                body.append(contentsOf: bytes)
+            }
+        }
+        echo?.receive(bytes)
+        fallback?.receive(bytes)
+    }
+
+    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
+        subject.body = bodyTooLarge ? nil : body
+        var pending = candidates
+        // Another loop may take a scenario step between the head and now: then choose again
+        // from the states as they are (a bounded number of times).
+        for _ in 0..<8 {
+            var raced = false
+            for mapping in pending where mapping.request.matchesBody(subject) {
+                if let step = mapping.scenario,
+                    !store.states.advance(step.name, session: subject.session, from: step.requiredState, to: step.newState)
+                {
+                    raced = true
+                    continue
+                }
+                answeredRoute = mapping.routeName
+                return try respond(with: mapping)
+            }
+            guard raced else { break }
+            pending = set.candidates(for: subject, states: store.states)
+        }
+        answeredRoute = fallbackRoute
+        guard var fallback else {
+            throw ServerError(.notFound, "no mapping matched and no route answers \(subject.path)", value: String(subject.path))
+        }
+        return try fallback.finish(trailers: trailers)
+    }
+
+    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+
+    private mutating func respond(with mapping: MockMapping) throws(ServerError) -> Response {
+        let definition = mapping.response
+        var response: Response
+        var values: [String: Any]?
+        func templateValues() -> [String: Any] {
+            if let values { return values }
+            let made = MockTemplateValues.make(
+                subject: subject, pathParameters: mapping.request.pathParameters(subject.path), requestID: context.requestID)
+            values = made
+            return made
+        }
+        switch definition.body {
+        case .bytes(let bytes):
+            response = Response(status: definition.status ?? 200, body: bytes)
+        case .template(let template):
+            response = Response(status: definition.status ?? 200, body: Array(template.render(templateValues()).utf8))
+        case .catalogue(let scenario):
+            response = scenario.response
+            if let status = definition.status { response.status = status }
+        case .echo(let format):
+            guard var echo else { throw ServerError(.renderFailed, "the echo was not prepared for mapping \(mapping.id)") }
+            echo.format = format
+            response = try echo.finish(trailers: HTTPHeaders())
+            if let status = definition.status { response.status = status }
+        }
+        for name in Set(definition.headers.map { $0.name.lowercased() }) {
+            response.headers.remove(name: name)
+        }
+        // The framing is the server's: it follows the body, the dribble and the fault.
+        for header in definition.headers where !Self.framingHeaders.contains(header.name.lowercased()) {
+            switch header.value {
+            case .text(let text): response.headers.add(name: header.name, value: text)
+            case .template(let template):
+                let value = template.render(templateValues()).filter { $0 != "\r" && $0 != "\n" }
+                response.headers.add(name: header.name, value: value)
+            }
+        }
+        switch definition.delay {
+        case .none: break
+        case .fixed(let milliseconds): response.delayMilliseconds = min(milliseconds, maxDelayMilliseconds)
+        case .uniform(let lower, let upper): response.delayMilliseconds = min(Int.random(in: lower...upper), maxDelayMilliseconds)
+        }
+        if let dribble = definition.dribble {
+            response.bodyStream = DribbleStream(
+                body: response.body, chunks: dribble.chunks, totalMilliseconds: min(dribble.milliseconds, maxDelayMilliseconds))
+        }
+        response.fault = definition.fault?.transportFault
+        // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once.
+        response.closeConnection = response.status < 200
+        // A mapping's body is the user's own, served as they wrote it (a page of theirs may run).
+        response.sendsSecurityHeaders = response.echoRecord != nil
+        return response
+    }
+}

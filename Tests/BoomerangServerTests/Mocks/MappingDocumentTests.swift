@@ -1,0 +1,76 @@
+import BoomerangSerialization
+import Foundation
+import Testing
+
+@testable import BoomerangServer
+
+/// Reading mapping files: YAML and JSON alike, every error with its file and line.
+@Suite struct MappingDocumentTests {
+    func errors(_ text: String, file: String = "m.yaml") -> [String] {
+        MappingLoader.parse(text, file: file, filesDirectory: nil).errors.map(\.description)
+    }
+
+    @Test func scalarsAreTypedAsInJSON() throws {
+        let document = try MappingDocument.parse("a: no\nb: 12\nc: 1.5\nd: true\ne: '12'\nf: ~\ng: on\n", file: "x")
+        #expect(document.root == ["a": "no", "b": 12, "c": 1.5, "d": true, "e": "12", "f": nil, "g": "on"])
+    }
+
+    @Test func jsonFilesReadLikeYAML() throws {
+        let document = try MappingDocument.parse(#"{"request": {"method": "GET"}, "n": [1, 2.5, null]}"#, file: "x.json")
+        #expect(document.root == ["request": ["method": "GET"], "n": [1, 2.5, nil]])
+    }
+
+    @Test func everyBrokenMappingOfAFileIsReportedWithItsLine() {
+        let text = """
+            mappings:
+              - request: { urlPath: /ok }
+                response: { body: fine }
+              - request:
+                  method: GET
+                  urlPattern: "(unclosed"
+                response: { body: x }
+              - request: { urlPath: /x }
+                respons: { body: typo }
+              - request: { urlPath: /x, headers: { Accept: { sortOf: json } } }
+                response: {}
+            """
+        let found = errors(text)
+        #expect(found.count == 3)
+        #expect(found[0].hasPrefix("m.yaml:6: request.urlPattern: not a valid regular expression"), "\(found)")
+        #expect(found[1].hasPrefix("m.yaml:9: respons: unknown key"), "\(found)")
+        #expect(found[2].hasPrefix("m.yaml:10: request.headers.Accept: "), "\(found)")
+    }
+
+    @Test func syntaxAndShapeErrors() {
+        #expect(errors("request: {\n  urlPath: /x\n")[0].hasPrefix("m.yaml:3: not valid YAML or JSON"))
+        #expect(errors("a: 1\na: 2\n")[0].contains("duplicated key(s): 'a'"))
+        #expect(errors("- 1\n- 2\n") == ["m.yaml:1: expected a mapping or mappings: [...]"])
+        #expect(errors("request: { urlPath: /x }\n")[0] == "m.yaml:1: a mapping needs a response")
+        #expect(errors("request: { urlPathTemplate: '/u/{id:int}' }\nresponse: {}\n")[0].hasPrefix("m.yaml:1: request.urlPathTemplate: "))
+        #expect(
+            errors("request: { urlPath: /x }\nresponse:\n  fault: BOOM\n")
+                == ["m.yaml:3: response.fault: expected one of CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"])
+        #expect(errors("request: {}\nresponse: {}\nrequiredScenarioState: x\n") == ["m.yaml:3: requiredScenarioState: needs scenarioName"])
+    }
+
+    @Test func anEmptyFileHoldsNoMappings() {
+        let result = MappingLoader.parse("# nothing yet\n", file: "empty.yaml", filesDirectory: nil)
+        #expect(result.errors.isEmpty)
+        #expect(result.mappings?.isEmpty == true)
+    }
+
+    @Test func idsAreStableAcrossLoadsAndDuplicatesAreReported() throws {
+        let folder = try MappingFolder([
+            "a.yaml": "request: { urlPath: /a }\nresponse: {}\n",
+            "b.yaml": "id: same\nrequest: { urlPath: /b }\nresponse: {}\n",
+            "c.yaml": "id: same\nrequest: { urlPath: /c }\nresponse: {}\n",
+        ])
+        let first = MappingValidator.validate(directory: folder.mappings.path)
+        #expect(first.mappingCount == 2)
+        #expect(first.errors.map(\.code) == [.duplicateID])
+        #expect(first.errors.first?.file.hasSuffix("c.yaml") == true)
+        let ids = MappingLoader.load(directory: folder.mappings.path, filesDirectory: nil).compactMap { $0.mappings?.first?.id }
+        let again = MappingLoader.load(directory: folder.mappings.path, filesDirectory: nil).compactMap { $0.mappings?.first?.id }
+        #expect(ids == again)
+    }
+}
