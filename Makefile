@@ -6,9 +6,10 @@ DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 li
   chromium chromium-driver
 DEBIAN_PACKAGES += slowhttptest
 BROWSER_VENV := .build/browser-venv
+WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps
+.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps websocket-deps
 .PHONY: soak-short soak fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
@@ -28,7 +29,7 @@ release: deps
 	$(SWIFT) build -c release --product boomerang
 	$(SWIFT) build -c release --product boomerang-client
 
-test: deps k8s-validate browser-deps soak-short
+test: deps k8s-validate browser-deps websocket-deps soak-short
 	$(SWIFT) test
 
 # Selenium (PyPI) in .build/ for the page's test in headless Chromium (Debian's chromium and driver).
@@ -36,6 +37,12 @@ browser-deps: deps
 	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2> /dev/null || { \
 	  python3 -m venv $(BROWSER_VENV) && \
 	  $(BROWSER_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'selenium==4.51.0'; }
+
+# websockets (PyPI) in .build/ for the WebSocket routes' tests with a real client.
+websocket-deps: deps
+	@$(WEBSOCKET_VENV)/bin/python -c 'import websockets' 2> /dev/null || { \
+	  python3 -m venv $(WEBSOCKET_VENV) && \
+	  $(WEBSOCKET_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'websockets==17.4'; }
 
 # deploy/kubernetes.yaml against the Kubernetes schemas (kubernetes-validate from PyPI, in .build/).
 k8s-validate: deps

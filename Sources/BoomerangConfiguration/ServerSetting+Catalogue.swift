@@ -10,7 +10,7 @@ extension ServerSetting {
         .maxInlinePartBytes, .multipartMode,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
-        .allowedRedirectDomains, .reportedHostname, .compressResponses,
+        .allowedRedirectDomains, .reportedHostname, .profile, .compressResponses,
         .logFormat, .logLevel, .accessLog, .publicDirectory, .mappingsDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
         .adminToken,
@@ -219,6 +219,20 @@ extension ServerSetting {
             return true
         },
         read: { .string($0.reportedHostname) }
+    )
+
+    /// ``ServerSettings/profile``: `httpbin` or `firewalk`.
+    public static let profile = ServerSetting(
+        name: "profile",
+        summary: "Whose reply shapes the echo routes use: httpbin's, or Firewalk's (Alamofire's test server).",
+        valueName: ServerSettings.Profile.allCases.map(\.rawValue).joined(separator: "|"),
+        expectation: "one of " + ServerSettings.Profile.allCases.map(\.rawValue).joined(separator: ", "),
+        assign: { settings, text in
+            guard let profile = ServerSettings.Profile(rawValue: text) else { return false }
+            settings.profile = profile
+            return true
+        },
+        read: { .string($0.profile.rawValue) }
     )
 
     /// ``ServerSettings/compressResponses``: `true` or `false`.

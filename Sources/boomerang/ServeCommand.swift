@@ -35,6 +35,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.shutdownTimeout)) var shutdownTimeout: String?
     @Option(help: .setting(.allowedRedirectDomains)) var allowedRedirectDomains: String?
     @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
+    @Option(help: .setting(.profile)) var profile: String?
     @Flag(inversion: .prefixedNo, help: .setting(.compressResponses)) var compressResponses: Bool?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
@@ -82,7 +83,7 @@ struct ServeCommand: ParsableCommand {
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
-            (.reportedHostname, reportedHostname),
+            (.reportedHostname, reportedHostname), (.profile, profile),
             (.compressResponses, compressResponses.map { $0 ? "true" : "false" }), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
             (.mappingsDirectory, mappingsDirectory),

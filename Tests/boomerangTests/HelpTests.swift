@@ -112,6 +112,9 @@ import Testing
           --reported-hostname <name>
                                   The name /hostname reports (the machine's own name is never shown).
                                   (default: boomerang; env: REPORTED_HOSTNAME)
+          --profile <httpbin|firewalk>
+                                  Whose reply shapes the echo routes use: httpbin's, or Firewalk's
+                                  (Alamofire's test server). (default: httpbin; env: PROFILE)
           --compress-responses/--no-compress-responses
                                   Whether every response is compressed for a client whose Accept-Encoding
                                   allows it. (default: false; env: COMPRESS_RESPONSES)

@@ -51,6 +51,9 @@ public struct ServerSettings: Sendable, Hashable {
     public var allowedRedirectDomains: [String] = []
     /// The name `/hostname` reports; the machine's real name is never shown.
     public var reportedHostname: String = "boomerang"
+    /// Whose reply shapes the echo routes use: httpbin's (the default) or Firewalk's, the test
+    /// server of Alamofire's own suite.
+    public var profile: Profile = .httpbin
     /// Whether every response is compressed (zstd, br, gzip or deflate) for a client whose
     /// `Accept-Encoding` allows it. Off by default so that the echo stays byte-predictable; a
     /// request can still ask with `x-set-response-encoding`, and `/gzip`, `/deflate`, `/brotli`,
@@ -100,6 +103,15 @@ public struct ServerSettings: Sendable, Hashable {
     }
 
     /// How log lines are written.
+    /// The reply shapes of the echo routes, chosen at start-up.
+    public enum Profile: String, Sendable, Hashable, CaseIterable {
+        /// httpbin's shapes: `headers` an object, `args` and `form` with lists for repeated names.
+        case httpbin
+        /// Alamofire's Firewalk: `headers` an array of `{"name", "value"}`, flat string maps for
+        /// `args` and `form`, `data` null when empty, and Firewalk's answers on its other routes.
+        case firewalk
+    }
+
     public enum LogFormat: String, Sendable, Hashable, CaseIterable {
         /// One human-readable line per event.
         case text
