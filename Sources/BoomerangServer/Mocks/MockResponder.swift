@@ -94,7 +94,7 @@ struct MockResponder: Responder {
         func templateValues() -> [String: Any] {
             if let values { return values }
             let made = MockTemplateValues.make(
-                subject: subject, pathParameters: mapping.request.pathParameters(subject.path), requestID: context.requestID)
+                subject: subject, pathParameters: mapping.request.pathParameterValues(subject.path), requestID: context.requestID)
             values = made
             return made
         }

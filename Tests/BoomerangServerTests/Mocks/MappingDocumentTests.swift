@@ -50,6 +50,9 @@ import Testing
         #expect(
             errors("request: { urlPath: /x }\nresponse:\n  fault: BOOM\n")
                 == ["m.yaml:3: response.fault: expected one of CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"])
+        #expect(
+            errors("request: { urlPath: /x, pathParameters: { id: { equalTo: '1' } } }\nresponse: {}\n")
+                == ["m.yaml:1: request.pathParameters: only with urlPathTemplate"])
         #expect(errors("request: {}\nresponse: {}\nrequiredScenarioState: x\n") == ["m.yaml:3: requiredScenarioState: needs scenarioName"])
     }
 

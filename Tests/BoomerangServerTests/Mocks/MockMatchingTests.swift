@@ -39,6 +39,9 @@ import Testing
           - name: p-multipart
             request: { method: POST, urlPath: /t/body, bodyPatterns: [{ hasMultipartPart: avatar }] }
             response: { body: p-multipart }
+          - name: s-path-parameter
+            request: { urlPathTemplate: "/t/pp/{id}", pathParameters: { id: { matches: "[0-9]+" } } }
+            response: { body: s-path-parameter }
           - { name: r-delete, request: { method: DELETE, urlPath: /t/items }, response: { body: r-delete } }
           - { name: q-post, request: { method: POST, urlPath: /post, bodyPatterns: [{ contains: mock-me }] }, response: { body: q-post } }
         """
@@ -79,6 +82,8 @@ import Testing
             winner: "p-multipart"),
         Case(method: "POST", target: "/t/body", body: "nothing", winner: "b-regex"),
         Case(method: "DELETE", target: "/t/items", winner: "r-delete"),
+        Case(method: "GET", target: "/t/pp/42", winner: "s-path-parameter"),
+        Case(method: "GET", target: "/t/pp/abc", winner: "b-regex"),
         Case(method: "POST", target: "/post", body: "please mock-me", winner: "q-post"),
         Case(method: "POST", target: "/post", body: "echo me", winner: nil),
         Case(method: "GET", target: "/get?x=1", winner: nil),
