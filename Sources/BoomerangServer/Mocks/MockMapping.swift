@@ -44,7 +44,7 @@ struct MockMapping: Sendable {
 
     private static let knownKeys: Set<String> = [
         "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState", "newScenarioState",
-        "metadata", "persistent",
+        "metadata", "persistent", "insertionIndex",
     ]
 
     /// Reads one mapping.
