@@ -136,8 +136,9 @@ struct MockResponder: Responder {
         response.fault = definition.fault?.transportFault
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once.
         response.closeConnection = response.status < 200
-        // A mapping's body is the user's own, served as they wrote it (a page of theirs may run).
-        response.sendsSecurityHeaders = response.echoRecord != nil
+        // A fixed body is the mapping author's own, served as written (a page of theirs may run);
+        // a template or the echo reflects the client's request, which a browser must never run.
+        if case .bytes = definition.body, !definition.isTemplate { response.sendsSecurityHeaders = false }
         return response
     }
 }
