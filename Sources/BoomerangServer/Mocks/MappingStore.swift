@@ -20,6 +20,8 @@ final class MappingStore: Sendable {
     let states = ScenarioStates()
     private let log: Logger
     private let state: Mutex<State>
+    /// The set requests read: its own lock, held only to copy the reference.
+    private let published: Mutex<MappingSet>
     /// Serialises loads (the watcher, SIGHUP and the admin API may ask at once); never taken by requests.
     private let loading = Mutex<Void>(())
     private let watcher = Mutex<(any DispatchSourceTimer)?>(nil)
@@ -43,13 +45,15 @@ final class MappingStore: Sendable {
         self.directory = directory
         self.filesDirectory = filesDirectory ?? directory.map { (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("files") }
         self.log = log
-        state = Mutex(State(current: MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)))
+        let empty = MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)
+        state = Mutex(State(current: empty))
+        published = Mutex(empty)
         reload(reason: "start")
     }
 
     /// The mappings in force now.
     var current: MappingSet {
-        state.withLock { $0.current }
+        published.withLock { $0 }
     }
 
     // MARK: Loading
@@ -140,7 +144,9 @@ final class MappingStore: Sendable {
             mappings.append(mapping)
         }
         state.generation += 1
-        state.current = MappingSet(mappings: mappings, errors: errors, loadedAt: state.loadedAt, generation: state.generation)
+        let set = MappingSet(mappings: mappings, errors: errors, loadedAt: state.loadedAt, generation: state.generation)
+        state.current = set
+        published.withLock { $0 = set }
     }
 
     // MARK: Run-time changes
