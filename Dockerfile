@@ -61,6 +61,6 @@ STOPSIGNAL SIGTERM
 # The shell form, so that a server moved with `docker run -e PORT=…` is still the one probed.
 # hadolint ignore=DL3025
 HEALTHCHECK --interval=10s --timeout=5s --start-period=5s --retries=3 \
-    CMD boomerang healthcheck --timeout 4 --url "http://127.0.0.1:${PORT:-8080}/get"
+    CMD boomerang healthcheck --timeout 4 --url "http://127.0.0.1:${PORT:-8080}/__admin/health"
 ENTRYPOINT ["boomerang"]
 CMD ["serve"]

@@ -10,7 +10,7 @@ extension ServerSetting {
         .maxInlinePartBytes,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
-        .allowedRedirectDomains, .reportedHostname,
+        .allowedRedirectDomains, .reportedHostname, .compressResponses,
         .logFormat, .logLevel, .accessLog, .publicDirectory, .mappingsDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
         .adminToken,
@@ -205,6 +205,13 @@ extension ServerSetting {
             return true
         },
         read: { .string($0.reportedHostname) }
+    )
+
+    /// ``ServerSettings/compressResponses``: `true` or `false`.
+    public static let compressResponses = boolean(
+        \.compressResponses,
+        name: "compressResponses",
+        summary: "Whether every response is compressed for a client whose Accept-Encoding allows it."
     )
 
     /// ``ServerSettings/logFormat``: `text` or `json`.

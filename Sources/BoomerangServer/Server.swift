@@ -69,7 +69,7 @@ public final class Server: Sendable {
 
     private func launch() throws(LibeventError) -> Running {
         let settings = context.settings
-        let count = settings.threads.map { max(1, $0) } ?? LoopThread.processorCount
+        let count = settings.loopCount
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)
         let completion: LoopCompletion
         do {
@@ -148,5 +148,12 @@ public final class Server: Sendable {
         let signal = try ShutdownSignal.wait(ready: { onStart(port) }, hangup: { mappings.reload(reason: "SIGHUP") })
         context.log.info("received signal \(signal), shutting down")
         shutdown()
+    }
+}
+
+extension ServerSettings {
+    /// The event loops to run: `threads`, or one per available processor when it is unset.
+    var loopCount: Int {
+        threads.map { max(1, $0) } ?? LoopThread.processorCount
     }
 }

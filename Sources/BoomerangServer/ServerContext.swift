@@ -15,6 +15,7 @@ final class ServerContext: Sendable {
     /// The mock mappings (files and run-time ones).
     let mappings: MappingStore
     let connectionBudget: ConnectionBudget
+    let metrics: ServerMetrics
     let requestIDs = RequestIDGenerator()
     let log: Logger
 
@@ -30,11 +31,17 @@ final class ServerContext: Sendable {
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
         let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log) : nil
         self.history = history
-        let mappings = MappingStore(directory: settings.mappingsDirectory, log: log)
+        let connectionBudget = ConnectionBudget(limit: settings.maxConnections)
+        self.connectionBudget = connectionBudget
+        let metrics = ServerMetrics(startedAt: WallClock.now())
+        self.metrics = metrics
+        let mappings = MappingStore(directory: settings.mappingsDirectory, log: log, metrics: metrics)
         self.mappings = mappings
-        router = Router(settings: settings, history: history, mappings: mappings)
+        let status = ServerStatus(
+            metrics: metrics, connections: connectionBudget, history: history, threads: settings.loopCount,
+            startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
+        router = Router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride
-        connectionBudget = ConnectionBudget(limit: settings.maxConnections)
         self.log = log
     }
 }

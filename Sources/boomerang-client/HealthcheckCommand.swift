@@ -14,7 +14,7 @@ struct HealthcheckCommand: ParsableCommand {
     )
 
     @Option(help: ArgumentHelp("The URL to GET.", valueName: "url"))
-    var url: String = "http://127.0.0.1:8080/"
+    var url: String = "http://127.0.0.1:8080/__admin/health"
 
     @Option(help: ArgumentHelp("Seconds to wait for the whole answer.", valueName: "seconds"))
     var timeout: Double = 5

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoomerangServer
 
 /// `boomerang`: the root command. With no subcommand it runs ``ServeCommand``.
 @main
@@ -11,6 +12,7 @@ struct BoomerangCommand: ParsableCommand {
             config/server.yaml; a flag wins over the environment, which wins over the file, \
             which wins over the default. Settings errors exit with status 1, usage errors with 64.
             """,
+        version: BoomerangVersion.current,
         subcommands: [ServeCommand.self, SendForwarder.self, ScenariosCommand.self, ValidateCommand.self, HealthcheckForwarder.self],
         defaultSubcommand: ServeCommand.self
     )

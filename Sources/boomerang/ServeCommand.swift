@@ -34,6 +34,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.shutdownTimeout)) var shutdownTimeout: String?
     @Option(help: .setting(.allowedRedirectDomains)) var allowedRedirectDomains: String?
     @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
+    @Flag(inversion: .prefixedNo, help: .setting(.compressResponses)) var compressResponses: Bool?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
@@ -79,7 +80,8 @@ struct ServeCommand: ParsableCommand {
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
-            (.reportedHostname, reportedHostname), (.logFormat, logFormat), (.logLevel, logLevel),
+            (.reportedHostname, reportedHostname),
+            (.compressResponses, compressResponses.map { $0 ? "true" : "false" }), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
             (.mappingsDirectory, mappingsDirectory),
             (.history, history.map { $0 ? "true" : "false" }),

@@ -31,6 +31,7 @@ import Testing
         USAGE: boomerang <subcommand>
 
         OPTIONS:
+          --version               Show the version.
           -h, --help              Show help information.
 
         SUBCOMMANDS:
@@ -108,6 +109,9 @@ import Testing
           --reported-hostname <name>
                                   The name /hostname reports (the machine's own name is never shown).
                                   (default: boomerang; env: REPORTED_HOSTNAME)
+          --compress-responses/--no-compress-responses
+                                  Whether every response is compressed for a client whose Accept-Encoding
+                                  allows it. (default: false; env: COMPRESS_RESPONSES)
           --log-format <text|json>
                                   The log format. (default: text; env: LOG_FORMAT)
           --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,
@@ -142,6 +146,7 @@ import Testing
                                   or ?token=). (default: none; env: ADMIN_TOKEN)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
+          --version               Show the version.
           -h, --help              Show help information.
 
 

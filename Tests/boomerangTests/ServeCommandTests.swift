@@ -24,7 +24,10 @@ import Testing
 
     @Test func everySettingHasItsOption() throws {
         // The on/off settings are flags (`--x` / `--no-x`); the others take a value.
-        let flags: Set<String> = [ServerSetting.accessLog.name, ServerSetting.history.name, ServerSetting.historyRedactHeaders.name]
+        let flags: Set<String> = [
+            ServerSetting.accessLog.name, ServerSetting.history.name, ServerSetting.historyRedactHeaders.name,
+            ServerSetting.compressResponses.name,
+        ]
         var arguments: [String] = []
         var expected: [String: String] = [:]
         for setting in ServerSetting.all {

@@ -1,15 +1,10 @@
 import BoomerangSerialization
 
-/// `GET /__admin/events` as a long poll, until streamed response bodies are available: one
-/// `text/event-stream` answer holding the events after `Last-Event-ID`, at once when there are
-/// some, else after `wait` seconds with only the cursor. It starts with `retry: 0`, so an
-/// `EventSource` asks again at once, sending the last id itself.
-///
-/// The connection cannot be woken before `wait` ends, so an event that arrives while an empty
-/// answer is held reaches the client with the next request: latency is at most `wait`.
+/// `GET /__admin/events`: the live feed as server-sent events on a connection held open
+/// (``LiveEventStream``), or, with `?wait=`, as a long poll for clients that need every answer
+/// to end: one `text/event-stream` answer holding the events after `Last-Event-ID`, at once when
+/// there are some, else after `wait` seconds with only the cursor, starting with `retry: 0`.
 enum AdminEvents {
-    /// How long an empty answer is held by default, in seconds.
-    static let defaultWaitSeconds = 0.5
     /// The longest `wait`, in seconds.
     static let maxWaitSeconds = 30.0
 
@@ -23,12 +18,14 @@ enum AdminEvents {
         if let text = head.headers["Last-Event-ID"] ?? AdminQuery.value("lastEventId", in: head.query), !text.isEmpty {
             lastEventID = try AdminQuery.integer(text.trimmingSpaces(), name: "Last-Event-ID", in: 0...Int.max)
         }
-        var wait = defaultWaitSeconds
-        if let text = AdminQuery.value("wait", in: head.query) {
-            guard let seconds = Double(text), seconds >= 0, seconds <= maxWaitSeconds else {
-                throw ServerError(.invalidParameter, "wait must be a number of seconds from 0 to \(Int(maxWaitSeconds))", value: text)
-            }
-            wait = seconds
+        guard let text = AdminQuery.value("wait", in: head.query) else {
+            var response = Response(
+                status: 200, headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store"])
+            response.bodyStream = LiveEventStream(history: history, session: session, lastEventID: lastEventID)
+            return FixedResponder(response)
+        }
+        guard let wait = Double(text), wait >= 0, wait <= maxWaitSeconds else {
+            throw ServerError(.invalidParameter, "wait must be a number of seconds from 0 to \(Int(maxWaitSeconds))", value: text)
         }
         let newest = history.newestID
         var after = lastEventID ?? newest

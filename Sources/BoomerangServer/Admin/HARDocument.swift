@@ -12,7 +12,7 @@ enum HARDocument {
         let log: StructuredValue = [
             "log": [
                 "version": "1.2",
-                "creator": ["name": "Boomerang", "version": "1.0"],
+                "creator": ["name": "Boomerang", "version": .string(BoomerangVersion.current)],
                 "entries": .array(page.compactMap { $0.fullValue(options: options).objectValue.map(entry) }),
             ]
         ]

@@ -5,8 +5,8 @@ protocol ConnectionServices: AnyObject {
     var loopIndex: Int { get }
     /// A new request id.
     func nextRequestID() -> String
-    /// The responder for a request whose head is complete.
-    func responder(for context: RequestContext) -> any Responder
+    /// The responder for a request whose head is complete, with the name of the route that chose it.
+    func responder(for context: RequestContext) -> RoutedResponder
     /// The value of the `Date` header now.
     func dateField() -> [UInt8]
     /// An exchange whose response has been queued in full (the access log).

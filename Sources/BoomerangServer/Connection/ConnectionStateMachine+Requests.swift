@@ -69,8 +69,10 @@ extension ConnectionStateMachine {
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )
-            let responder = services.responder(for: context)
+            let routed = services.responder(for: context)
+            let responder = routed.responder
             var exchange = Exchange(context: context)
+            exchange.route = routed.route
             exchange.recording = responder as? RecordingResponder
             request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody

@@ -4,6 +4,8 @@ struct Exchange {
     var bodyBytes: Int64 = 0
     var status = 0
     var responseBytes = 0
+    /// The name of the route or mapping that answered; `nil` when none did.
+    var route: String?
     /// The history's wrapper of the responder, when the exchange is recorded.
     var recording: RecordingResponder?
 

@@ -20,6 +20,9 @@ struct BodyCollector {
 
     let kind: Kind
     let contentType: String?
+    /// The codings undone before the body reached the collector, as listed in `Content-Encoding`
+    /// (without `identity`); empty when the body arrived as it is.
+    let decodedCodings: [String]
     /// The `charset` parameter of the Content-Type, lower-cased.
     let charset: String?
     private(set) var size: Int64 = 0
@@ -32,6 +35,8 @@ struct BodyCollector {
 
     init(head: HTTPRequestHead, configuration: EchoConfiguration) {
         contentType = head.headers["Content-Type"]
+        decodedCodings = (head.headers["Content-Encoding"] ?? "").split(separator: ",")
+            .map { String($0).trimmingSpaces().lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
         bufferLimit = configuration.maxBufferedBodyBytes
         let parsed = contentType.map(ResponseValue.parseContentType)
         let mediaType = parsed?.mimeType ?? ""

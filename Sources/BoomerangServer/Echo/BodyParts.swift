@@ -24,6 +24,13 @@ struct BodyParts {
         if let bodyHash { summary.append(.string(bodyHash), forKey: "sha256") }
         summary.append(.int(body.size), forKey: "size")
         if body.truncated { summary.append(.bool(true), forKey: "truncated") }
+        if !body.decodedCodings.isEmpty {
+            summary.append(.array(body.decodedCodings.map(StructuredValue.string)), forKey: "contentEncoding")
+            diagnostics.append(BodyParts.diagnostic(
+                "bodyDecoded", .info,
+                "the body was decoded from \(body.decodedCodings.joined(separator: ", ")) (Content-Encoding) before it was described; size and sha256 are of the decoded body",
+                nil))
+        }
         bodySummary = .object(summary)
         if body.truncated {
             diagnostics.append(BodyParts.diagnostic(

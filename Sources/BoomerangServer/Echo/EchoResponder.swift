@@ -59,9 +59,28 @@ struct EchoResponder: Responder {
         response.echoRecord = EchoRecord(
             document: document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         response.delayMilliseconds = controls.delayMilliseconds
+        if let times = controls.failTimes, let token = controls.failToken {
+            let attempt = FailureCounter.shared.attempt(token)
+            guard attempt <= times else { return response }
+            guard let fault = controls.fault else {
+                throw ServerError(
+                    .injectedFailure,
+                    "attempt \(attempt) of \(times) failing with token \(token); attempt \(times + 1) succeeds",
+                    value: token, headers: ["Retry-After": "0", "X-Boomerang-Attempt": "\(attempt)"])
+            }
+            response.headers.add(name: "X-Boomerang-Attempt", value: "\(attempt)")
+            fault.apply(to: &response)
+        } else if let fault = controls.fault {
+            fault.apply(to: &response)
+        }
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.
         response.closeConnection = response.status < 200
         return response
     }
+}
+
+extension ServerError.Code {
+    /// A failure the request asked for with `x-set-response-fail-times`.
+    static let injectedFailure = ServerError.Code("injectedFailure", status: 503)
 }

@@ -7,6 +7,12 @@ struct ResponseControls {
     static let contentTypeName = "x-set-response-content-type"
     static let delayName = "x-set-response-delay-ms"
     static let formatName = "x-set-response-format"
+    static let faultName = "x-set-response-fault"
+    static let failTimesName = "x-set-response-fail-times"
+    static let failTokenName = "x-set-response-fail-token"
+
+    /// The most failures `x-set-response-fail-times` may ask for.
+    static let maxFailTimes = 1000
 
     /// The status to answer with.
     var status: Int?
@@ -16,6 +22,12 @@ struct ResponseControls {
     var delayMilliseconds: Int = 0
     /// The format to render, overriding `Accept`.
     var format: ResponseFormat?
+    /// The transport fault to break the answer with.
+    var fault: ResponseFault?
+    /// How many attempts with ``failToken`` fail before one succeeds.
+    var failTimes: Int?
+    /// The client's key for counting attempts: 1–100 of `A–Z a–z 0–9 - . _ ~`.
+    var failToken: String?
 
     /// A control with a value it cannot take.
     struct Invalid: Error, Equatable {
@@ -47,11 +59,40 @@ struct ResponseControls {
             }
             delayMilliseconds = min(milliseconds, maxDelayMilliseconds)
         }
+        if let text = value(Self.faultName) {
+            guard let fault = ResponseFault(text, maxDelayMilliseconds: maxDelayMilliseconds) else {
+                throw Invalid(name: Self.faultName, value: text, expected: ResponseFault.expected)
+            }
+            self.fault = fault
+        }
+        if let text = value(Self.failTimesName) {
+            guard let times = Int(text.trimmingSpaces()), (0...Self.maxFailTimes).contains(times) else {
+                throw Invalid(name: Self.failTimesName, value: text, expected: "a whole number from 0 to \(Self.maxFailTimes)")
+            }
+            guard let token = value(Self.failTokenName) else {
+                throw Invalid(
+                    name: Self.failTokenName, value: "", expected: "a token naming the attempts, with \(Self.failTimesName)")
+            }
+            guard (1...100).contains(token.utf8.count),
+                token.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F || $0 == 0x7E })
+            else {
+                throw Invalid(name: Self.failTokenName, value: token, expected: "1 to 100 of A-Z a-z 0-9 - . _ ~")
+            }
+            failTimes = times
+            failToken = token
+        }
         if let text = value(Self.formatName) {
             guard let format = ResponseFormat(name: text.trimmingSpaces().lowercased()) else {
                 throw Invalid(name: Self.formatName, value: text, expected: "json, plist, binary-plist or xml")
             }
             self.format = format
         }
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII letter or digit.
+    fileprivate var isASCIIAlphanumeric: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
     }
 }

@@ -4,6 +4,13 @@ import Glibc
 
 /// Wall-clock times as the admin API writes them.
 enum WallClock {
+    /// Seconds since 1970, now.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// `2025-05-01T10:20:30.123Z` for seconds since 1970.
     static func iso8601(_ seconds: Double) -> String {
         var whole = time_t(seconds.rounded(.down))

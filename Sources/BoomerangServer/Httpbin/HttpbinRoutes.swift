@@ -13,5 +13,6 @@ enum HttpbinRoutes {
         BytesRoutes.register(in: &table, configuration: configuration)
         InspectionRoutes.register(in: &table, configuration: configuration)
         StreamRoutes.register(in: &table, configuration: configuration)
+        CompressionRoutes.register(in: &table)
     }
 }

@@ -27,6 +27,7 @@ final class EventLoop {
     /// One read buffer for every connection of this loop: input is parsed straight out of it.
     let readBuffer: UnsafeMutableRawBufferPointer
     let accessLog: AccessLogWriter
+    let metrics: LoopMetrics
     let dates = HTTPDate.Cache()
 
     /// Creates a loop that owns `listenFD` from now on (it closes it even if it never runs).
@@ -44,6 +45,7 @@ final class EventLoop {
         }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         accessLog = AccessLogWriter(format: shared.settings.logFormat, enabled: shared.settings.accessLog)
+        metrics = LoopMetrics(shared: shared.metrics)
     }
 
     /// Runs the loop on the calling thread until it is stopped or has drained, then tells the
@@ -79,6 +81,7 @@ final class EventLoop {
             shared.connectionBudget.release()
             return
         }
+        shared.metrics.connectionsOpened.increment()
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let remote = address.map { SocketAddress($0, length: socklen_t(length)) }
@@ -175,9 +178,9 @@ extension EventLoop: ConnectionServices {
         shared.requestIDs.next()
     }
 
-    func responder(for context: RequestContext) -> any Responder {
+    func responder(for context: RequestContext) -> RoutedResponder {
         if let responderOverride = shared.responderOverride, let responder = responderOverride(context) {
-            return responder
+            return RoutedResponder(responder: responder, route: "override")
         }
         return shared.router.responder(for: context)
     }
@@ -187,11 +190,14 @@ extension EventLoop: ConnectionServices {
     }
 
     func exchangeCompleted(_ exchange: Exchange) {
-        accessLog.record(exchange, now: MonotonicClock.nanoseconds())
+        let now = MonotonicClock.nanoseconds()
+        accessLog.record(exchange, now: now)
+        metrics.record(exchange, now: now)
     }
 
     func requestRefused(remote: String, status: Int, reason: String) {
         accessLog.recordRefused(remote: remote, status: status, reason: reason)
+        metrics.recordRefused(status: status)
     }
 
     func responseReady(_ exchange: Exchange, _ response: Response) {

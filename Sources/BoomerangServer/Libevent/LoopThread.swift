@@ -34,7 +34,7 @@ struct LoopThread: Sendable {
 
     /// The number of processors online, the default number of loops.
     static var processorCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        AvailableProcessors.count
     }
 }
 

@@ -19,6 +19,7 @@ final class MappingStore: Sendable {
     /// The states of the stateful scenarios.
     let states = ScenarioStates()
     private let log: Logger
+    private let metrics: ServerMetrics?
     private let state: Mutex<State>
     /// The set requests read: its own lock, held only to copy the reference.
     private let published: Mutex<MappingSet>
@@ -41,10 +42,11 @@ final class MappingStore: Sendable {
     }
 
     /// A store that reads `directory` now; `filesDirectory` defaults to `files` beside it.
-    init(directory: String?, filesDirectory: String? = nil, log: Logger) {
+    init(directory: String?, filesDirectory: String? = nil, log: Logger, metrics: ServerMetrics? = nil) {
         self.directory = directory
         self.filesDirectory = filesDirectory ?? directory.map { (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("files") }
         self.log = log
+        self.metrics = metrics
         let empty = MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)
         state = Mutex(State(current: empty))
         published = Mutex(empty)
@@ -69,6 +71,8 @@ final class MappingStore: Sendable {
             let results = directory.map { MappingLoader.load(directory: $0, filesDirectory: filesDirectory) } ?? []
             let errors = results.flatMap(\.errors)
             for error in errors { log.error("mapping not loaded: \(error)") }
+            metrics?.mappingReloads.increment()
+            if !errors.isEmpty { metrics?.mappingErrors.increment() }
             let set = state.withLock { state in
                 var files: [String: [MockMapping]] = [:]
                 for result in results {
@@ -212,7 +216,7 @@ final class MappingStore: Sendable {
     /// - Returns: the files written and removed.
     func save() throws(ServerError) -> (written: [String], removed: [String]) {
         guard let directory else {
-            throw ServerError(.mappingsNotSaved, "there is no mappings folder to save to (mappings_directory is empty)")
+            throw ServerError(.noMappingsDirectory, "there is no mappings folder to save to (mappings_directory is empty)")
         }
         let (files, overrides, added) = state.withLock { ($0.files, $0.overrides, $0.added) }
         var written: [String] = []
@@ -293,6 +297,9 @@ extension ServerError.Code {
     public static let mappingConflict = Self("mappingConflict", status: 409)
     /// The run-time mappings could not be written to files.
     public static let mappingsNotSaved = Self("mappingsNotSaved", status: 500)
+    /// The server runs without a mappings folder, so there is nowhere to save: the request
+    /// cannot succeed in this configuration.
+    public static let noMappingsDirectory = Self("noMappingsDirectory", status: 409)
     /// There are no mappings (the mappings folder is off).
     public static let mappingsDisabled = Self("mappingsDisabled", status: 404)
 }

@@ -10,23 +10,34 @@ struct Router: Sendable {
     let history: HistoryStore?
     let mappings: MappingStore?
     private let echoConfiguration: EchoConfiguration
+    let coding: ContentCodingPolicy
 
-    init(settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil) {
+    init(settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil, status: ServerStatus? = nil) {
+        let status =
+            status
+            ?? ServerStatus(
+                metrics: ServerMetrics(startedAt: WallClock.now()), connections: ConnectionBudget(limit: settings.maxConnections),
+                history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         var table = RouteTable()
-        MappingAdminRoutes.register(in: &table, store: mappings, access: AdminAccess(settings: settings))
+        let access = AdminAccess(settings: settings)
+        MappingAdminRoutes.register(in: &table, store: mappings, access: access)
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
-        AdminRoutes.register(in: &table, history: history, access: AdminAccess(settings: settings))
+        AdminRoutes.register(in: &table, history: history, access: access)
+        let catalog = OperationsRoutes.Catalog()
+        OperationsRoutes.register(in: &table, status: status, access: access, catalog: catalog, mappings: mappings)
         let files = StaticFiles(directory: settings.publicDirectory)
         let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
         for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {
             table.add(route)
         }
+        catalog.publish(table.routes)
         self.table = table
         self.history = history
         self.mappings = mappings
         echoConfiguration = EchoConfiguration(settings: settings)
+        coding = ContentCodingPolicy(settings: settings)
     }
 
     /// What answers a request, and what the history needs to know of that choice.
@@ -37,14 +48,19 @@ struct Router: Sendable {
         var pathSession: Substring? = nil
     }
 
-    func responder(for context: RequestContext) -> any Responder {
-        let choice = choose(for: context)
-        guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
-            return choice.responder
+    func responder(for context: RequestContext) -> RoutedResponder {
+        var choice = choose(for: context)
+        if choice.route?.hasASCIIPrefix("admin.") != true {
+            choice.responder = ContentCodingResponder(
+                inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
         }
-        return RecordingResponder(
+        guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
+            return RoutedResponder(responder: choice.responder, route: choice.route)
+        }
+        let recording = RecordingResponder(
             inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
             maxBodyBytes: history.configuration.maxHistoryBodyBytes)
+        return RoutedResponder(responder: recording, route: choice.route)
     }
 
     /// The admin API and the web page's own files, which the history does not record (unless

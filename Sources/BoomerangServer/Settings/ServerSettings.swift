@@ -47,6 +47,11 @@ public struct ServerSettings: Sendable, Hashable {
     public var allowedRedirectDomains: [String] = []
     /// The name `/hostname` reports; the machine's real name is never shown.
     public var reportedHostname: String = "boomerang"
+    /// Whether every response is compressed (zstd, br, gzip or deflate) for a client whose
+    /// `Accept-Encoding` allows it. Off by default so that the echo stays byte-predictable; a
+    /// request can still ask with `x-set-response-encoding`, and `/gzip`, `/deflate`, `/brotli`,
+    /// `/zstd` are always coded.
+    public var compressResponses: Bool = false
 
     /// The access and server log format.
     public var logFormat: LogFormat = .text

@@ -8,7 +8,7 @@ Each case compares the status, the headers that matter for it, and the body (JSO
 value types, or exact bytes). A difference listed in DELIBERATE (and in README's table) is
 reported, not failed. Exit status 0 when nothing else differs.
 """
-import argparse, hashlib, http.client, json, os, re, subprocess, sys, time, urllib.parse
+import argparse, hashlib, http.client, json, os, re, subprocess, sys, time, urllib.parse, zlib
 
 HTTPBIN_VERSION = "0.10.4"
 # Pinned with the versions it was checked with (Python 3.11): no gunicorn, Werkzeug's own server.
@@ -250,6 +250,11 @@ CASES = [
     Case("stream clamped", "GET", "/stream/150", compare=("status", "lines")),
     Case("stream-bytes", "GET", "/stream-bytes/300?seed=3&chunk_size=50", compare=("status", "type", "length"),
          deliberate="bytes content"),
+    Case("drip", "GET", "/drip?numbytes=5&duration=0.2&delay=0", compare=("status", "type", "body", "header:Content-Length")),
+    Case("drip code", "GET", "/drip?numbytes=2&duration=0&delay=0&code=201", compare=("status", "body")),
+    Case("gzip", "GET", "/gzip", compare=("status", "type", "header:Content-Encoding", "decoded-json-shape")),
+    Case("deflate", "GET", "/deflate", compare=("status", "type", "header:Content-Encoding", "decoded-json-shape")),
+    Case("brotli", "GET", "/brotli", compare=("status", "type", "header:Content-Encoding")),
     Case("delay", "GET", "/delay/0", compare=("status", "type", "json-shape")),
     Case("delay POST", "POST", "/delay/0.2", body=b"x=1", headers={"Content-Type": "application/x-www-form-urlencoded"},
          compare=("status", "json-shape")),
@@ -316,6 +321,9 @@ def compare(case, ref, ours, ref_base, our_base):
                 problems.append("%s present %s, httpbin %s" % (name, bool(ours.header(name)), bool(ref.header(name))))
         elif item == "json-shape":
             problems += shape_problems(ref.json(), ours.json())
+        elif item == "decoded-json-shape":
+            decoded = lambda r: json.loads(zlib.decompress(r.body, 47))  # gzip or zlib, by the header
+            problems += shape_problems(decoded(ref), decoded(ours))
         elif item == "json-equal":
             if ref.json() != ours.json():
                 problems.append("JSON %s, httpbin %s" % (ours.json(), ref.json()))

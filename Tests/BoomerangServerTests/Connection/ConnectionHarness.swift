@@ -24,8 +24,8 @@ final class RecordingServices: ConnectionServices {
         return "test-\(requestCount)"
     }
 
-    func responder(for context: RequestContext) -> any Responder {
-        CollectingResponder(context: context, respond: respond)
+    func responder(for context: RequestContext) -> RoutedResponder {
+        RoutedResponder(responder: CollectingResponder(context: context, respond: respond), route: "test")
     }
 
     func dateField() -> [UInt8] {

@@ -3,9 +3,6 @@ import BoomerangSerialization
 /// `/delay/{n}` and go-httpbin's `HEAD /head`, `/dump/request`, `/hostname`, `/version` and
 /// `/upload`.
 enum InspectionRoutes {
-    /// The version `/version` reports.
-    static let version = "0.1.0"
-
     static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
         let options = configuration.echo
         let maxDelay = configuration.maxResponseDelayMilliseconds
@@ -34,7 +31,7 @@ enum InspectionRoutes {
             FixedResponder(.json(.object(StructuredObject([("hostname", .string(hostname))]))))
         }
         table.add("httpbin.version", .only([.get]), "/version", summary: "The server's name and version") { _ in
-            FixedResponder(.json(.object(StructuredObject([("service", "boomerang"), ("version", .string(version))]))))
+            FixedResponder(.json(.object(StructuredObject([("service", "boomerang"), ("version", .string(BoomerangVersion.current))]))))
         }
         table.add(
             "httpbin.upload", .only([.post, .put, .patch]), "/upload",

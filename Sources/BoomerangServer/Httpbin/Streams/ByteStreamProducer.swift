@@ -1,6 +1,6 @@
 /// httpbin's `/stream-bytes/{n}`: n seeded random bytes in chunks of `chunkSize`, the same bytes
 /// as `/bytes/{n}` for the same seed.
-struct ByteStreamProducer: Sendable {
+struct ByteStreamProducer: ResponseBodyStream {
     private var generator: SeededGenerator
     private var left: Int
     /// Bytes of the last 64-bit value not sent yet, so chunk edges never skip any.
@@ -16,8 +16,8 @@ struct ByteStreamProducer: Sendable {
     /// Unknown in advance as httpbin streams it (chunked).
     var contentLength: Int? { nil }
 
-    mutating func next(now: UInt64) -> PacedBodyProducer.Step {
-        guard left > 0 else { return .end }
+    mutating func next(now: UInt64) -> ResponseBodyStep {
+        guard left > 0 else { return .end() }
         let size = min(chunkSize, left)
         left -= size
         var chunk = Array(carry.prefix(size))
@@ -31,13 +31,5 @@ struct ByteStreamProducer: Sendable {
             carry = fresh
         }
         return .bytes(chunk)
-    }
-
-    /// The whole body at once.
-    func drained() -> [UInt8] {
-        var copy = self
-        var body: [UInt8] = []
-        while case .bytes(let bytes) = copy.next(now: 0) { body += bytes }
-        return body
     }
 }

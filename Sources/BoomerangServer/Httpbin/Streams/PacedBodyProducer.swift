@@ -1,22 +1,13 @@
 /// A body of `count` pieces sent over time, as a pull-based producer: the first piece is due
-/// `delay` after the first pull, each next one `pause` later. Every pull returns all the pieces
-/// that are due (so a late timer never slows the body down), or the time the next one is due.
+/// `delay` after the first pull, each next one `pause` later. A pull returns the next piece when it
+/// is due, or the time it will be. A late timer never slows the body down: the connection pulls
+/// again at once while its output drains, so the pieces that are due follow one another, each a
+/// chunk of its own (a line, an event) however late the loop woke. With `mergesDuePieces` one
+/// pull returns every piece that is due together (`/drip`'s single bytes).
 ///
-/// It has the shape of the connection's `ResponseBodyStream` (`contentLength`, `next(now:)`
-/// returning bytes, a wait, or the end), so that `/drip`, `/stream/{n}`, `/sse` and `/jsonl`
-/// plug into that API unchanged; until then a producer without pauses is ``drained()`` into a
-/// whole body.
-struct PacedBodyProducer: Sendable {
-    /// What a pull gives.
-    enum Step: Sendable, Equatable {
-        /// Bytes to send now.
-        case bytes([UInt8])
-        /// Nothing now; ask again at this monotonic time, in nanoseconds.
-        case wait(until: UInt64)
-        /// The body is complete.
-        case end
-    }
-
+/// The connection pulls it as a ``ResponseBodyStream``: `/drip`, `/stream/{n}`, `/sse`, `/jsonl`,
+/// `/chunked/{n}` and `/payloads/{n}` are such producers.
+struct PacedBodyProducer: ResponseBodyStream {
     /// Makes piece `index`; `elapsed` is the time since the first pull, in nanoseconds.
     typealias Piece = @Sendable (_ index: Int, _ elapsed: UInt64) -> [UInt8]
 
@@ -26,10 +17,15 @@ struct PacedBodyProducer: Sendable {
     /// The exact body length when known in advance (sent as `Content-Length`).
     let contentLength: Int?
     private let piece: Piece
+    private let mergesDuePieces: Bool
     private var start: UInt64?
     private var sent = 0
 
-    init(count: Int, delayNanoseconds: UInt64 = 0, pauseNanoseconds: UInt64 = 0, contentLength: Int? = nil, piece: @escaping Piece) {
+    init(
+        count: Int, delayNanoseconds: UInt64 = 0, pauseNanoseconds: UInt64 = 0, contentLength: Int? = nil,
+        mergesDuePieces: Bool = false, piece: @escaping Piece
+    ) {
+        self.mergesDuePieces = mergesDuePieces
         self.count = count
         self.delayNanoseconds = delayNanoseconds
         self.pauseNanoseconds = pauseNanoseconds
@@ -37,26 +33,18 @@ struct PacedBodyProducer: Sendable {
         self.piece = piece
     }
 
-    mutating func next(now: UInt64) -> Step {
+    mutating func next(now: UInt64) -> ResponseBodyStep {
         let start = self.start ?? now
         self.start = start
-        guard sent < count else { return .end }
+        guard sent < count else { return .end() }
         var out: [UInt8] = []
         while sent < count, due(sent, start) <= now {
             out += piece(sent, now - start)
             sent += 1
+            if !mergesDuePieces { break }
         }
         if !out.isEmpty { return .bytes(out) }
         return .wait(until: due(sent, start))
-    }
-
-    /// The whole body at once, for a producer whose pieces are all due at the start.
-    func drained() -> [UInt8] {
-        precondition(delayNanoseconds == 0 && pauseNanoseconds == 0, "only a producer without pauses can be drained")
-        var copy = self
-        var body: [UInt8] = []
-        while case .bytes(let bytes) = copy.next(now: 0) { body += bytes }
-        return body
     }
 
     private func due(_ index: Int, _ start: UInt64) -> UInt64 {

@@ -48,7 +48,7 @@ enum StreamProducers {
         let pause = count > 0 ? duration / UInt64(count) : 0
         // httpbin pauses after each byte; the first is due at once after the delay.
         let producer = PacedBodyProducer(
-            count: count, delayNanoseconds: delay, pauseNanoseconds: pause, contentLength: count
+            count: count, delayNanoseconds: delay, pauseNanoseconds: pause, contentLength: count, mergesDuePieces: true
         ) { _, _ in [UInt8(ascii: "*")] }
         return Plan(status: status, headers: ["Content-Type": "application/octet-stream"], producer: producer)
     }

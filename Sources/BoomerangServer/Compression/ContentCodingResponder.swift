@@ -1,0 +1,133 @@
+import BoomerangCompression
+import BoomerangSerialization
+
+/// Wraps every route's responder: decodes a request body sent with `Content-Encoding` (gzip,
+/// deflate, br, zstd, several in a row) as it streams, under the decompression-bomb limits, and
+/// compresses the response for the client when the policy says so.
+///
+/// A body that cannot be decoded never reaches the route: the answer is 415 for a body in a coding the
+/// server does not know (with `Accept-Encoding` listing those it does), 413 for a body that
+/// decodes past the limit (refused as soon as it crosses it, never inflated whole), 400 for
+/// corrupt or truncated data.
+struct ContentCodingResponder: Responder {
+    private var inner: any Responder
+    private let head: HTTPRequestHead
+    private let policy: ContentCodingPolicy
+    private let decompressor: Decompressor?
+    private var failure: ServerError?
+    /// A `Content-Encoding` the decoder refused: an error only once a body byte arrives, so that a
+    /// label on a request without a body is harmless.
+    private var refusedCoding: ServerError?
+
+    init(inner: any Responder, head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
+        self.inner = inner
+        self.head = head
+        self.policy = policy
+        var decompressor: Decompressor?
+        if let encoding = head.headers["Content-Encoding"], !ContentCodingPolicy.rawBodyRoutes.contains(routeName ?? "") {
+            do {
+                let made = try Decompressor(contentEncoding: encoding, configuration: policy.decompressorConfiguration)
+                if !made.codings.isEmpty { decompressor = made }
+            } catch {
+                refusedCoding = Self.serverError(error)
+            }
+        }
+        self.decompressor = decompressor
+    }
+
+    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        if let refusedCoding, !bytes.isEmpty { failure = refusedCoding }
+        guard failure == nil else { return }
+        guard let decompressor else { return inner.receive(bytes) }
+        do {
+            try decompressor.decompress(bytes) { piece in inner.receive(piece) }
+        } catch let error as CompressionError {
+            failure = Self.serverError(error)
+        } catch {
+            failure = ServerError(.invalidCodedBody, "the coded body could not be decoded: \(error)")
+        }
+    }
+
+    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
+        if failure == nil, let decompressor {
+            do {
+                try decompressor.finish()
+            } catch let error as CompressionError {
+                failure = Self.serverError(error)
+            } catch {
+                failure = ServerError(.invalidCodedBody, "the coded body could not be decoded: \(error)")
+            }
+        }
+        if let failure { throw failure }
+        var response = try inner.finish(trailers: trailers)
+        try compress(&response)
+        return response
+    }
+
+    /// Compresses the response with the coding the policy picks, unless it has a coding already,
+    /// no body, a partial body (206), a fault or an upgrade.
+    private func compress(_ response: inout Response) throws(ServerError) {
+        guard let coding = try policy.responseCoding(for: head) else { return }
+        guard response.fault == nil, response.upgrade == nil, response.status != 206,
+            ResponseWriter.allowsBody(status: response.status), response.headers["Content-Encoding"] == nil
+        else { return }
+        response.headers.add(name: "Vary", value: "Accept-Encoding")
+        guard coding != .identity else { return }
+        if let stream = response.bodyStream {
+            response.bodyStream = CompressingStream(inner: stream, coding: coding)
+        } else {
+            guard !response.body.isEmpty else { return }
+            do {
+                response.body = try Compressor.compress(response.body, coding: coding)
+            } catch {
+                throw ServerError(.compressionFailed, "the response could not be compressed with \(coding): \(error)")
+            }
+        }
+        response.headers.add(name: "Content-Encoding", value: coding.name)
+    }
+
+    /// The answer to a `Content-Encoding` or coded body the decoder refused.
+    static func serverError(_ error: CompressionError) -> ServerError {
+        let offset = Int(clamping: error.offset)
+        let coding = error.coding.map { " (\($0.name))" } ?? ""
+        switch error.code {
+        case .unsupportedCoding:
+            return ServerError(
+                .unsupportedContentEncoding, "Content-Encoding \(error.value) is not one of gzip, deflate, br, zstd, identity",
+                value: error.value, offset: offset, headers: ["Accept-Encoding": "gzip, deflate, br, zstd"])
+        case .tooManyCodings:
+            return ServerError(
+                .invalidContentEncoding, "Content-Encoding lists more than \(error.limit ?? 0) codings", value: error.value,
+                offset: offset)
+        case .decodedBodyTooLarge:
+            return ServerError(
+                .decodedBodyTooLarge,
+                "the body decodes\(coding) to more than \(error.limit ?? 0) bytes (max_buffered_body_bytes); refused after \(error.offset) coded bytes",
+                value: error.code.rawValue, offset: offset)
+        case .expansionRatioTooHigh:
+            return ServerError(
+                .decodedBodyTooLarge,
+                "the body expands\(coding) more than \(error.limit ?? 0) times its coded size (a decompression bomb); refused after \(error.offset) coded bytes",
+                value: error.code.rawValue, offset: offset)
+        case .libraryFailure:
+            return ServerError(.compressionFailed, "the decoder failed\(coding): \(error.value)", value: error.value, offset: offset)
+        default:
+            return ServerError(
+                .invalidCodedBody, "the body is not valid\(coding) data: \(error.code)\(error.value.isEmpty ? "" : " (\(error.value))")",
+                value: error.code.rawValue, offset: offset)
+        }
+    }
+}
+
+extension ServerError.Code {
+    /// A request `Content-Encoding` names a coding the server cannot decode.
+    static let unsupportedContentEncoding = ServerError.Code("unsupportedContentEncoding", status: 415)
+    /// A request `Content-Encoding` the server refuses (too many codings).
+    static let invalidContentEncoding = ServerError.Code("invalidContentEncoding", status: 400)
+    /// A coded request body that is corrupt, truncated, or followed by stray bytes.
+    static let invalidCodedBody = ServerError.Code("invalidCodedBody", status: 400)
+    /// A coded request body that decodes past the limit (a decompression bomb).
+    static let decodedBodyTooLarge = ServerError.Code("decodedBodyTooLarge", status: 413)
+    /// A coding library failed for a reason other than the data.
+    static let compressionFailed = ServerError.Code("compressionFailed", status: 500)
+}

@@ -1,0 +1,116 @@
+import BoomerangSerialization
+
+/// The streamed bodies of Alamofire's test server, Firewalk: `/manyBytes/{n}`, `/chunked/{n}`,
+/// `/payloads/{n}`, `/infinite` and `/download/{n}`.
+enum FirewalkStreams {
+    /// The most pieces `/chunked` and `/payloads` send (Firewalk's bound).
+    static let maxPieceCount = 100
+    /// The largest body `/manyBytes` and `/download` send (Firewalk's bound, 10 MB).
+    static let maxBytes = 10_000_000
+    /// Firewalk's pause between the pieces of `/chunked` and `/payloads`, in milliseconds.
+    static let defaultPauseMilliseconds = 20
+
+    /// `/chunked/{count}[/{delay}]`: `count` one-byte chunks (the byte is how many are left,
+    /// `count` down to 1), the first at once, then one every `delay` milliseconds.
+    static func chunked(count: Int, pauseMilliseconds: Int) -> PacedBodyProducer {
+        PacedBodyProducer(count: count, pauseNanoseconds: UInt64(pauseMilliseconds) * 1_000_000) { index, _ in
+            [UInt8(truncatingIfNeeded: count - index)]
+        }
+    }
+
+    /// `/payloads/{count}[/{delay}]`: `count` copies of Firewalk's reply JSON, one after the other
+    /// without separators, the first at once, then one every `delay` milliseconds.
+    static func payloads(count: Int, pauseMilliseconds: Int, context: RequestContext) -> PacedBodyProducer {
+        let reply = replyJSON(context)
+        return PacedBodyProducer(count: count, pauseNanoseconds: UInt64(pauseMilliseconds) * 1_000_000) { _, _ in reply }
+    }
+
+    /// Firewalk's reply, as Alamofire's `TestResponse` decodes it: `url`, `origin`, `headers` as
+    /// an array of `{"name", "value"}` objects in the order received, `args` as a flat string map
+    /// (the last value of a repeated name). `data` and `form` are left out: these requests have
+    /// no body, and Firewalk's encoder omits them then.
+    static func replyJSON(_ context: RequestContext) -> [UInt8] {
+        let head = context.head
+        var headers: [StructuredValue] = []
+        for field in head.headers {
+            headers.append(.object(StructuredObject([("name", .string(field.name)), ("value", .string(field.value))])))
+        }
+        var args = StructuredObject()
+        for pair in HttpbinQuery(head).pairs {
+            _ = args.updateValue(.string(pair.value), forKey: pair.name)
+        }
+        let reply = StructuredObject([
+            ("url", .string(EchoDocument.url(head))),
+            ("origin", .string(EchoDocument.origin(context))),
+            ("headers", .array(headers)),
+            ("args", .object(args)),
+        ])
+        return (try? JSONWriter(configuration: .compact).write(.object(reply))) ?? Array("{}".utf8)
+    }
+}
+
+/// `count` copies of one byte, with `Content-Length`, in pieces of at most 64 KiB: Firewalk's
+/// `/manyBytes/{n}` without holding the whole body.
+struct RepeatedByteStream: ResponseBodyStream {
+    let byte: UInt8
+    private var left: Int
+
+    init(byte: UInt8, count: Int) {
+        self.byte = byte
+        left = count
+        contentLength = count
+    }
+
+    let contentLength: Int?
+
+    mutating func next(now: UInt64) -> ResponseBodyStep {
+        guard left > 0 else { return .end() }
+        let size = min(left, 64 * 1024)
+        left -= size
+        return .bytes([UInt8](repeating: byte, count: size))
+    }
+}
+
+/// Firewalk's `/infinite`: 64 KiB pieces of `0x01` for as long as the client reads. The
+/// connection pulls only while its output is below the high-water mark, so memory stays bounded;
+/// the stream ends when the client goes away and the connection closes.
+struct EndlessStream: ResponseBodyStream {
+    static let piece = [UInt8](repeating: 1, count: 64 * 1024)
+
+    var contentLength: Int? { nil }
+
+    mutating func next(now: UInt64) -> ResponseBodyStep {
+        .bytes(Self.piece)
+    }
+}
+
+/// Firewalk's `/download/{n}`: the body in ten equal pieces a millisecond apart, with
+/// `Content-Length`; with `shouldProduceError` the connection closes once fewer than half the
+/// bytes are left to send (after six pieces), as a dropped network does.
+struct DownloadStream: ResponseBodyStream {
+    /// Pieces sent before the close when an error is asked for: after six of ten, 40% is left.
+    static let piecesBeforeError = 6
+
+    private var paced: PacedBodyProducer
+    private let producesError: Bool
+    let contentLength: Int?
+
+    /// - Parameter body: the whole body; its length is a multiple of 10.
+    init(body: [UInt8], producesError: Bool) {
+        let segment = body.count / 10
+        let pieces = body.isEmpty ? 0 : (producesError ? Self.piecesBeforeError : 10)
+        self.producesError = producesError && !body.isEmpty
+        contentLength = body.count
+        paced = PacedBodyProducer(count: pieces, pauseNanoseconds: 1_000_000, contentLength: body.count) { index, _ in
+            Array(body[(index * segment)..<((index + 1) * segment)])
+        }
+    }
+
+    mutating func next(now: UInt64) -> ResponseBodyStep {
+        let step = paced.next(now: now)
+        if producesError, case .end = step {
+            return .fault(.closeMidBody(afterBytes: 0))
+        }
+        return step
+    }
+}

@@ -1,0 +1,51 @@
+import BoomerangSerialization
+import Synchronization
+
+/// `/__admin/health` for probes (no token: a load balancer or `docker` health check has none),
+/// `/__admin/metrics` for Prometheus (behind ``AdminAccess`` like the rest of the admin API) and
+/// `/__admin/openapi.json`, the route table and the mock mappings in force as OpenAPI 3.
+enum OperationsRoutes {
+    /// The routes the OpenAPI document describes, filled in once the table is complete.
+    final class Catalog: Sendable {
+        private let routes = Mutex<[Route]>([])
+
+        func publish(_ list: [Route]) { routes.withLock { $0 = list } }
+        var current: [Route] { routes.withLock { $0 } }
+    }
+
+    static func register(in table: inout RouteTable, status: ServerStatus, access: AdminAccess, catalog: Catalog, mappings: MappingStore?) {
+        table.add("admin.health", .only([.get]), "/__admin/health", summary: "Readiness, version and uptime, for probes (no token)") { _ in
+            FixedResponder(AdminRoutes.json(health(status)))
+        }
+        table.add("admin.metrics", .only([.get]), "/__admin/metrics", summary: "Metrics in the Prometheus text format") { request throws(ServerError) in
+            try access.check(request.head)
+            let body = status.metrics.render(activeConnections: status.connections.current, history: status.history)
+            return FixedResponder(
+                Response(
+                    status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+                    body: body))
+        }
+        table.add("admin.openapi", .only([.get]), "/__admin/openapi.json", summary: "Every route as an OpenAPI 3 document") { _ in
+            let mapped = mappings?.current.mappings.compactMap(\.openAPIOperation) ?? []
+            let document = OpenAPIDocument.make(routes: catalog.current, extra: mapped)
+            let body = (try? JSONWriter(configuration: .pretty).write(document)) ?? []
+            return FixedResponder(Response(status: 200, headers: ["Content-Type": "application/json"], body: body))
+        }
+    }
+
+    static func health(_ status: ServerStatus) -> StructuredValue {
+        let usage = status.history?.usage
+        return [
+            "status": "ok",
+            "version": .string(BoomerangVersion.current),
+            "startedAt": .string(WallClock.iso8601(status.startedAtWallClock)),
+            "uptimeSeconds": .double((status.uptimeSeconds * 1000).rounded() / 1000),
+            "threads": .int(Int64(status.threads)),
+            "connections": .int(Int64(status.connections.current)),
+            "history": [
+                "enabled": .bool(status.history != nil),
+                "entries": .int(Int64(usage?.count ?? 0)),
+            ],
+        ]
+    }
+}

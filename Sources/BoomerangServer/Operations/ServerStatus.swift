@@ -1,0 +1,15 @@
+/// What the operations routes report about the running server.
+struct ServerStatus: Sendable {
+    let metrics: ServerMetrics
+    let connections: ConnectionBudget
+    let history: HistoryStore?
+    let threads: Int
+    /// Monotonic nanoseconds at start, for the uptime.
+    let startedAt: UInt64
+    /// Seconds since 1970 at start.
+    let startedAtWallClock: Double
+
+    var uptimeSeconds: Double {
+        Double(MonotonicClock.nanoseconds() &- startedAt) / 1e9
+    }
+}
