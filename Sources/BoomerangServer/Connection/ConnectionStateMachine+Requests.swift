@@ -73,7 +73,6 @@ extension ConnectionStateMachine {
             let responder = routed.responder
             var exchange = Exchange(context: context)
             exchange.route = routed.route
-            exchange.mockDecision = routed.mockDecision
             exchange.recording = responder as? RecordingResponder
             request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody
@@ -92,7 +91,6 @@ extension ConnectionStateMachine {
             } catch {
                 response = error.response(for: finished.exchange.context.head)
             }
-            if let decision = finished.exchange.mockDecision { finished.exchange.route = decision.route }
             if response.delayMilliseconds > 0 {
                 let until = now &+ UInt64(response.delayMilliseconds) &* 1_000_000
                 state = .delayed(DelayedResponse(exchange: finished.exchange, response: response, until: until))

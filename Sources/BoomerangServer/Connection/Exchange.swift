@@ -6,8 +6,6 @@ struct Exchange {
     var responseBytes = 0
     /// The name of the route or mapping that answered; `nil` when none did.
     var route: String?
-    /// When mock mappings took the request: the route its body chose, which replaces ``route``.
-    var mockDecision: MockRouteDecision?
     /// The history's wrapper of the responder, when the exchange is recorded.
     var recording: RecordingResponder?
 

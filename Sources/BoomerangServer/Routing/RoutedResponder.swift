@@ -3,6 +3,4 @@ struct RoutedResponder {
     var responder: any Responder
     /// The route's or mapping's name; `nil` when nothing matched (404, 405, 501, a refused target).
     var route: String?
-    /// When mock mappings took the request, where the body's choice of route will be.
-    var mockDecision: MockRouteDecision? = nil
 }

@@ -57,12 +57,12 @@ struct Router: Sendable {
                 inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
         }
         guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
-            return RoutedResponder(responder: choice.responder, route: choice.route, mockDecision: choice.mockDecision)
+            return RoutedResponder(responder: choice.responder, route: choice.route)
         }
         let recording = RecordingResponder(
             inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
             maxBodyBytes: history.configuration.maxHistoryBodyBytes, mockDecision: choice.mockDecision)
-        return RoutedResponder(responder: recording, route: choice.route, mockDecision: choice.mockDecision)
+        return RoutedResponder(responder: recording, route: choice.route)
     }
 
     /// The admin API and the web page's own files, which the history does not record (unless
