@@ -10,24 +10,18 @@ import BoomerangSerialization
 final class RecordingResponder: Responder {
     // Confined to one loop thread: no dynamic exclusivity checks on the per-request path.
     @exclusivity(unchecked) private(set) var inner: any Responder
-    /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target. When
-    /// mock mappings took the request, the body decides (``MockRouteDecision``).
-    var route: String? { mockDecision?.route ?? chosenRoute }
-    private let chosenRoute: String?
-    private let mockDecision: MockRouteDecision?
+    /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target. A mock
+    /// mapping decided by the body names itself when the body is complete.
+    private(set) var route: String?
     /// The path routed: the target's path without its session prefix.
     let routedPath: Substring
     /// The session named by a `/s/{name}` prefix.
     let pathSession: Substring?
     @exclusivity(unchecked) private(set) var capture: BodyCapture
 
-    init(
-        inner: any Responder, route: String?, routedPath: Substring, pathSession: Substring?, maxBodyBytes: Int,
-        mockDecision: MockRouteDecision? = nil
-    ) {
+    init(inner: any Responder, route: String?, routedPath: Substring, pathSession: Substring?, maxBodyBytes: Int) {
         self.inner = inner
-        chosenRoute = route
-        self.mockDecision = mockDecision
+        self.route = route
         self.routedPath = routedPath
         self.pathSession = pathSession
         // The echo hashes every body it takes (multipart bodies part by part): no second hash.
@@ -41,6 +35,9 @@ final class RecordingResponder: Responder {
     }
 
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
-        try inner.finish(trailers: trailers)
+        defer {
+            if let mock = inner as? MockResponder { route = mock.answeredRoute }
+        }
+        return try inner.finish(trailers: trailers)
     }
 }

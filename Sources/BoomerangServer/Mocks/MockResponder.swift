@@ -19,15 +19,15 @@ struct MockResponder: Responder {
     private var echo: EchoResponder?
     private var body: [UInt8] = []
     private var bodyTooLarge = false
-    /// Told the route name of what answered, once ``finish(trailers:)`` has chosen.
-    private let decision: MockRouteDecision
+    /// The route name of what answered, once ``finish(trailers:)`` has chosen.
+    private(set) var answeredRoute: String?
 
     /// - Parameters:
     ///   - candidates: the mappings whose head matched, in order (``MappingSet/candidates(for:states:)``).
     ///   - fallback: the built-in responder and its route name, for when no candidate's body matches.
     init(
         candidates: [MockMapping], set: MappingSet, subject: PatternSubject, context: RequestContext, store: MappingStore,
-        echoConfiguration: EchoConfiguration, fallback: (responder: any Responder, route: String?)?, decision: MockRouteDecision
+        echoConfiguration: EchoConfiguration, fallback: (responder: any Responder, route: String?)?
     ) {
         self.candidates = candidates
         self.set = set
@@ -42,7 +42,7 @@ struct MockResponder: Responder {
         if candidates.contains(where: { $0.response.echoFormat != nil }) {
             echo = EchoResponder(context: context, route: .anything, configuration: echoConfiguration)
         }
-        self.decision = decision
+        answeredRoute = candidates.count == 1 && candidates[0].scenario == nil ? candidates[0].routeName : nil
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
@@ -72,13 +72,13 @@ struct MockResponder: Responder {
                     raced = true
                     continue
                 }
-                decision.route = mapping.routeName
+                answeredRoute = mapping.routeName
                 return try respond(with: mapping)
             }
             guard raced else { break }
             pending = set.candidates(for: subject, states: store.states)
         }
-        decision.route = fallbackRoute
+        answeredRoute = fallbackRoute
         guard var fallback else {
             throw ServerError(.notFound, "no mapping matched and no route answers \(subject.path)", value: String(subject.path))
         }

@@ -46,8 +46,6 @@ struct Router: Sendable {
         var route: String? = nil
         var routedPath: Substring
         var pathSession: Substring? = nil
-        /// Set when mock mappings took the request: the body decides which route answers.
-        var mockDecision: MockRouteDecision? = nil
     }
 
     func responder(for context: RequestContext) -> RoutedResponder {
@@ -61,7 +59,7 @@ struct Router: Sendable {
         }
         let recording = RecordingResponder(
             inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
-            maxBodyBytes: history.configuration.maxHistoryBodyBytes, mockDecision: choice.mockDecision)
+            maxBodyBytes: history.configuration.maxHistoryBodyBytes)
         return RoutedResponder(responder: recording, route: choice.route)
     }
 
@@ -137,12 +135,10 @@ struct Router: Sendable {
             let builtIn = withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
             fallback = (builtIn.responder, builtIn.route)
         }
-        let decision = MockRouteDecision(route: candidates[0].routeName)
         let responder = MockResponder(
             candidates: candidates, set: set, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
-            fallback: fallback, decision: decision)
-        return Choice(
-            responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession, mockDecision: decision)
+            fallback: fallback)
+        return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
     }
 
     /// The table's 404, made to name the nearest mapping.
