@@ -5,7 +5,7 @@ import BoomerangSerialization
 ///
 /// A field may have several values (a repeated header or query parameter): a positive matcher
 /// matches when any value does; a negative one (`doesNotContain`, `doesNotMatch`) when no value
-/// breaks it, which includes a missing field.
+/// breaks it, which includes a missing field. A bare string is `equalTo` that string.
 enum ValueMatcher: Sendable, CustomStringConvertible {
     case equalTo(String, caseInsensitive: Bool)
     case contains(String)
@@ -17,6 +17,10 @@ enum ValueMatcher: Sendable, CustomStringConvertible {
 
     /// Reads a matcher object; `path` names it in errors (`headers.Accept`).
     init(json: StructuredValue, path: String) throws(ServerError) {
+        if let text = json.stringValue {
+            self = .equalTo(text, caseInsensitive: false)
+            return
+        }
         guard let object = json.objectValue else {
             throw ServerError(.invalidRequestPattern, "\(path): expected an object such as {\"equalTo\": \"…\"}")
         }
