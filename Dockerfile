@@ -18,7 +18,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 FROM ${SWIFT_IMAGE} AS build
 # The Swift image already has the curl and libxml2 headers; static Foundation links against them.
-ARG BUILD_PACKAGES="libevent-dev libcurl4-openssl-dev libxml2-dev binutils"
+ARG BUILD_PACKAGES="libevent-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev libbrotli-dev libzstd-dev pkg-config binutils"
 # Not pinned to versions, here and below: each build takes bookworm's security updates.
 # hadolint ignore=DL3008
 RUN apt-get update -q \
@@ -32,10 +32,10 @@ RUN --mount=type=cache,target=/src/.build,sharing=locked \
 
 FROM ${RUNTIME_IMAGE}
 # What `readelf -d` lists as NEEDED in the two programs, by Debian package: boomerang needs
-# libevent_core, libevent_pthreads and libxml2 (FoundationXML); boomerang-client needs libcurl
-# (FoundationNetworking) and libxml2; both need libstdc++. ca-certificates lets
-# `boomerang send`/`healthcheck` reach https URLs.
-ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 libcurl4 libstdc++6 ca-certificates"
+# libevent_core, libevent_pthreads, libxml2 (FoundationXML) and the content codings' zlib,
+# brotli and zstd; boomerang-client needs libcurl (FoundationNetworking) and libxml2; both need
+# libstdc++. ca-certificates lets `boomerang send`/`healthcheck` reach https URLs.
+ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 zlib1g libbrotli1 libzstd1 libcurl4 libstdc++6 ca-certificates"
 # hadolint ignore=DL3008
 RUN apt-get update -q \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${RUNTIME_PACKAGES} \

@@ -4,10 +4,13 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libxml2 binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
   chromium chromium-driver
+DEBIAN_PACKAGES += slowhttptest
 BROWSER_VENV := .build/browser-venv
+WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps
+.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps websocket-deps
+.PHONY: soak-short soak fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -26,7 +29,7 @@ release: deps
 	$(SWIFT) build -c release --product boomerang
 	$(SWIFT) build -c release --product boomerang-client
 
-test: deps k8s-validate browser-deps
+test: deps k8s-validate browser-deps websocket-deps soak-short
 	$(SWIFT) test
 
 # Selenium (PyPI) in .build/ for the page's test in headless Chromium (Debian's chromium and driver).
@@ -34,6 +37,12 @@ browser-deps: deps
 	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2> /dev/null || { \
 	  python3 -m venv $(BROWSER_VENV) && \
 	  $(BROWSER_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'selenium==4.51.0'; }
+
+# websockets (PyPI) in .build/ for the WebSocket routes' tests with a real client.
+websocket-deps: deps
+	@$(WEBSOCKET_VENV)/bin/python -c 'import websockets' 2> /dev/null || { \
+	  python3 -m venv $(WEBSOCKET_VENV) && \
+	  $(WEBSOCKET_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'websockets==17.4'; }
 
 # deploy/kubernetes.yaml against the Kubernetes schemas (kubernetes-validate from PyPI, in .build/).
 k8s-validate: deps
@@ -52,3 +61,37 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+# Robustness (robustness spec §4.3). A 30-second mixed soak and 1,000 uploads cut off at random
+# points, against the debug build on loopback; part of make test.
+soak-short: deps
+	$(SWIFT) build --product boomerang
+	BOOMERANG=.build/debug/boomerang python3 scripts/soak/soak.py mixed --seconds 30 --history-entries 100
+	BOOMERANG=.build/debug/boomerang python3 scripts/soak/soak.py cutoff --count 1000
+
+# The full soak and fault runs against the release build (about 15 minutes; needs slowhttptest).
+soak: release
+	python3 scripts/soak/soak.py mixed --seconds 600
+	python3 scripts/soak/soak.py cutoff --count 1000
+	python3 scripts/soak/soak.py sigterm --uploads 100
+	python3 scripts/soak/soak.py slow --seconds 60
+	python3 scripts/soak/soak.py idle --count 10000
+
+# Every libFuzzer target for 10 s (the build with -sanitize=fuzzer,address takes minutes the
+# first time, so this is not part of make test); fuzz-long runs each for 10 minutes.
+fuzz: deps
+	scripts/fuzz/run-all.sh 10
+
+fuzz-long: deps
+	scripts/fuzz/run-all.sh 600
+
+# The test suite under AddressSanitizer and ThreadSanitizer, each in its own build folder (slow).
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+sanitize-thread: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan

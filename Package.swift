@@ -166,7 +166,10 @@ let package = Package(
                 "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            exclude: ["Compatibility/httpbin_compat.py", "Operations/operations_check.py"],
+            exclude: [
+                "Compatibility/httpbin_compat.py", "Compatibility/h11_differential.py", "Operations/operations_check.py",
+                "WebSocket/websocket_client.py",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

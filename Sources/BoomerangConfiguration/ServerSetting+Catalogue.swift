@@ -7,10 +7,10 @@ extension ServerSetting {
     public static let all: [ServerSetting] = [
         .host, .port, .threads,
         .maxRequestLineBytes, .maxHeaderBytes, .maxHeaderCount, .maxBodyBytes, .maxBufferedBodyBytes,
-        .maxInlinePartBytes,
+        .maxInlinePartBytes, .multipartMode,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
-        .allowedRedirectDomains, .reportedHostname, .compressResponses,
+        .allowedRedirectDomains, .reportedHostname, .profile, .compressResponses,
         .logFormat, .logLevel, .accessLog, .publicDirectory, .mappingsDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
         .adminToken,
@@ -115,6 +115,20 @@ extension ServerSetting {
         valueName: "bytes"
     )
 
+    /// ``ServerSettings/multipartMode``: `strict` or `lenient`.
+    public static let multipartMode = ServerSetting(
+        name: "multipartMode",
+        summary: "A multipart body that does not parse: strict answers 400 with the error, lenient 200 with diagnostics.",
+        valueName: ServerSettings.MultipartMode.allCases.map(\.rawValue).joined(separator: "|"),
+        expectation: "one of " + ServerSettings.MultipartMode.allCases.map(\.rawValue).joined(separator: ", "),
+        assign: { settings, text in
+            guard let mode = ServerSettings.MultipartMode(rawValue: text) else { return false }
+            settings.multipartMode = mode
+            return true
+        },
+        read: { .string($0.multipartMode.rawValue) }
+    )
+
     /// ``ServerSettings/headerTimeout``: seconds, more than 0 and at most a day.
     public static let headerTimeout = seconds(
         \.headerTimeout,
@@ -205,6 +219,20 @@ extension ServerSetting {
             return true
         },
         read: { .string($0.reportedHostname) }
+    )
+
+    /// ``ServerSettings/profile``: `httpbin` or `firewalk`.
+    public static let profile = ServerSetting(
+        name: "profile",
+        summary: "Whose reply shapes the echo routes use: httpbin's, or Firewalk's (Alamofire's test server).",
+        valueName: ServerSettings.Profile.allCases.map(\.rawValue).joined(separator: "|"),
+        expectation: "one of " + ServerSettings.Profile.allCases.map(\.rawValue).joined(separator: ", "),
+        assign: { settings, text in
+            guard let profile = ServerSettings.Profile(rawValue: text) else { return false }
+            settings.profile = profile
+            return true
+        },
+        read: { .string($0.profile.rawValue) }
     )
 
     /// ``ServerSettings/compressResponses``: `true` or `false`.

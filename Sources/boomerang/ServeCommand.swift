@@ -24,6 +24,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.maxBodyBytes)) var maxBodyBytes: String?
     @Option(help: .setting(.maxBufferedBodyBytes)) var maxBufferedBodyBytes: String?
     @Option(help: .setting(.maxInlinePartBytes)) var maxInlinePartBytes: String?
+    @Option(help: .setting(.multipartMode)) var multipartMode: String?
     @Option(help: .setting(.headerTimeout)) var headerTimeout: String?
     @Option(help: .setting(.idleTimeout)) var idleTimeout: String?
     @Option(help: .setting(.minBodyBytesPerSecond)) var minBodyBytesPerSecond: String?
@@ -34,6 +35,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.shutdownTimeout)) var shutdownTimeout: String?
     @Option(help: .setting(.allowedRedirectDomains)) var allowedRedirectDomains: String?
     @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
+    @Option(help: .setting(.profile)) var profile: String?
     @Flag(inversion: .prefixedNo, help: .setting(.compressResponses)) var compressResponses: Bool?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
@@ -75,12 +77,13 @@ struct ServeCommand: ParsableCommand {
             (.maxRequestLineBytes, maxRequestLineBytes), (.maxHeaderBytes, maxHeaderBytes),
             (.maxHeaderCount, maxHeaderCount), (.maxBodyBytes, maxBodyBytes),
             (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.maxInlinePartBytes, maxInlinePartBytes),
+            (.multipartMode, multipartMode),
             (.headerTimeout, headerTimeout),
             (.idleTimeout, idleTimeout), (.minBodyBytesPerSecond, minBodyBytesPerSecond),
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
-            (.reportedHostname, reportedHostname),
+            (.reportedHostname, reportedHostname), (.profile, profile),
             (.compressResponses, compressResponses.map { $0 ? "true" : "false" }), (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
             (.mappingsDirectory, mappingsDirectory),

@@ -79,6 +79,9 @@ import Testing
           --max-inline-part-bytes <bytes>
                                   The largest multipart part echoed inline (form, files); larger parts are
                                   only counted and hashed. (default: 10485760; env: MAX_INLINE_PART_BYTES)
+          --multipart-mode <strict|lenient>
+                                  A multipart body that does not parse: strict answers 400 with the error,
+                                  lenient 200 with diagnostics. (default: strict; env: MULTIPART_MODE)
           --header-timeout <seconds>
                                   Seconds a client has to send a complete request head; then 408. (default:
                                   10; env: HEADER_TIMEOUT)
@@ -109,6 +112,9 @@ import Testing
           --reported-hostname <name>
                                   The name /hostname reports (the machine's own name is never shown).
                                   (default: boomerang; env: REPORTED_HOSTNAME)
+          --profile <httpbin|firewalk>
+                                  Whose reply shapes the echo routes use: httpbin's, or Firewalk's
+                                  (Alamofire's test server). (default: httpbin; env: PROFILE)
           --compress-responses/--no-compress-responses
                                   Whether every response is compressed for a client whose Accept-Encoding
                                   allows it. (default: false; env: COMPRESS_RESPONSES)

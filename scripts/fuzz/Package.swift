@@ -15,5 +15,37 @@ let package = Package(
             name: "FuzzWebSocket",
             dependencies: ["BoomerangSerialization"]
         ),
+        .executableTarget(
+            name: "FuzzHTTPHead",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzChunked",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzMultipart",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzQuery",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzPercent",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzParameters",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: ["BoomerangSerialization"]
+        ),
+        .executableTarget(
+            name: "FuzzPropertyList",
+            dependencies: ["BoomerangSerialization"]
+        ),
     ]
 )

@@ -43,6 +43,7 @@ public struct PropertyListReader: Sendable {
         guard !bytes.isEmpty else {
             throw PropertyListReadError(code: .emptyInput, value: "")
         }
+        if let refusal = BinaryPropertyListScreen.refusal(bytes) { throw refusal }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
         do {

@@ -80,7 +80,8 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
         public static let unsupportedExpectation = Code("unsupportedExpectation", 417)
         /// A chunk size that is empty or not bare hexadecimal digits.
         public static let invalidChunkSize = Code("invalidChunkSize", 400)
-        /// A chunk extension with NUL, DEL or a control other than HTAB.
+        /// A chunk-size line outside the grammar of RFC 9112 §7.1.1 after its size: `;` with
+        /// optional whitespace around it, a token name, optionally `=` and a token or quoted string.
         public static let invalidChunkExtension = Code("invalidChunkExtension", 400)
         /// A chunk size beyond `Int64.max`.
         public static let chunkSizeOverflow = Code("chunkSizeOverflow", 413)

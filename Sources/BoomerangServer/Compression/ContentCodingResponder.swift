@@ -9,8 +9,9 @@ import BoomerangSerialization
 /// server does not know (with `Accept-Encoding` listing those it does), 413 for a body that
 /// decodes past the limit (refused as soon as it crosses it, never inflated whole), 400 for
 /// corrupt or truncated data.
-struct ContentCodingResponder: Responder {
+struct ContentCodingResponder: Responder, RouteDeciding {
     private var inner: any Responder
+    private let routeName: String?
     private let head: HTTPRequestHead
     private let policy: ContentCodingPolicy
     private let decompressor: Decompressor?
@@ -21,6 +22,7 @@ struct ContentCodingResponder: Responder {
 
     init(inner: any Responder, head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
         self.inner = inner
+        self.routeName = routeName
         self.head = head
         self.policy = policy
         var decompressor: Decompressor?
@@ -33,6 +35,12 @@ struct ContentCodingResponder: Responder {
             }
         }
         self.decompressor = decompressor
+    }
+
+    /// The wrapped responder's decision when it makes one, else the route chosen from the head.
+    var answeredRoute: String? {
+        if let deciding = inner as? any RouteDeciding { return deciding.answeredRoute }
+        return routeName
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {

@@ -91,6 +91,9 @@ extension ConnectionStateMachine {
             } catch {
                 response = error.response(for: finished.exchange.context.head)
             }
+            if let deciding = finished.responder as? any RouteDeciding {
+                finished.exchange.route = deciding.answeredRoute
+            }
             if response.delayMilliseconds > 0 {
                 let until = now &+ UInt64(response.delayMilliseconds) &* 1_000_000
                 state = .delayed(DelayedResponse(exchange: finished.exchange, response: response, until: until))

@@ -69,9 +69,14 @@ enum ResponseWriter {
         if response.sendsSecurityHeaders {
             out.append(contentsOf: securityHeaders)
         }
-        out.append(contentsOf: serverAndDate)
-        out.append(contentsOf: date)
-        out.append(contentsOf: crlf)
+        if response.headers.contains("Date") {
+            // A route that dates its answer itself (Firewalk's `/cache`) keeps its own.
+            out.append(contentsOf: serverOnly)
+        } else {
+            out.append(contentsOf: serverAndDate)
+            out.append(contentsOf: date)
+            out.append(contentsOf: crlf)
+        }
         if allowsBody(status: status) || status == 304 || status == 205 {
             switch framing {
             case .contentLength(let length):
@@ -148,6 +153,7 @@ enum ResponseWriter {
     private static let crlf: [UInt8] = [13, 10]
     private static let colonSpace: [UInt8] = [0x3A, 0x20]
     private static let serverAndDate = Array("Server: boomerang\r\nDate: ".utf8)
+    private static let serverOnly = Array("Server: boomerang\r\n".utf8)
     private static let securityHeaders = Array(
         "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n".utf8)
     private static let contentLength = Array("Content-Length: ".utf8)

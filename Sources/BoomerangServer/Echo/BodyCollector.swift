@@ -33,6 +33,10 @@ struct BodyCollector {
     private(set) var multipart: MultipartCollector?
     private(set) var multipartSetupError: MultipartParserError?
 
+    /// Why a `multipart/…` body did not parse: its `Content-Type` (no or a bad boundary) or the
+    /// body itself (the first error; the parser stops there). Valid after ``finish()``.
+    var multipartFailure: MultipartParserError? { multipartSetupError ?? multipart?.error }
+
     init(head: HTTPRequestHead, configuration: EchoConfiguration) {
         contentType = head.headers["Content-Type"]
         decodedCodings = (head.headers["Content-Encoding"] ?? "").split(separator: ",")

@@ -121,7 +121,14 @@ struct BodyParts {
             entry.append(.int(part.size), forKey: "size")
             entry.append(.string(part.sha256), forKey: "sha256")
             let contentType = part.head.contentType ?? "application/octet-stream"
-            if let inline = part.inline {
+            if !part.complete {
+                // Shown in multipart.parts only: form and files hold what arrived whole.
+                entry.append(.bool(false), forKey: "complete")
+                if part.headRefused { entry.append(.bool(true), forKey: "headRefused") }
+                if let inline = part.inline, let text = String(validating: inline, as: UTF8.self) {
+                    entry.append(.string(text), forKey: "text")
+                }
+            } else if let inline = part.inline {
                 let text = String(validating: inline, as: UTF8.self)
                 if let text { entry.append(.string(text), forKey: "text") }
                 let value = text.map(StructuredValue.string) ?? BodyParts.dataURL(inline, contentType: contentType)
@@ -153,6 +160,13 @@ struct BodyParts {
         multipart = .object(object)
         if let error = collector.error {
             diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, "\(error)", Int(error.offset)))
+            let broken = collector.parts.filter { !$0.complete }.count
+            if broken > 0 {
+                diagnostics.append(BodyParts.diagnostic(
+                    "multipartPartIncomplete", .error,
+                    "part #\(collector.parts.count - 1) broke off at byte \(error.offset) (\(error.code)); it is listed in "
+                        + "multipart.parts with complete: false and left out of form and files", Int(error.offset)))
+            }
         }
         for finding in collector.findings { diagnostics.append(finding.value) }
     }

@@ -9,12 +9,15 @@ struct EchoConfiguration: Sendable {
     var maxInlineTotalBytes: Int
     /// The cap on `x-set-response-delay-ms`.
     var maxResponseDelayMilliseconds: Int
+    /// What a multipart body that does not parse gets, unless the request asks otherwise.
+    var multipartMode: ServerSettings.MultipartMode
 
     init(settings: ServerSettings) {
         maxBufferedBodyBytes = settings.maxBufferedBodyBytes
         maxInlinePartBytes = min(settings.maxInlinePartBytes, settings.maxBufferedBodyBytes)
         maxInlineTotalBytes = settings.maxBufferedBodyBytes
         maxResponseDelayMilliseconds = settings.maxResponseDelayMilliseconds
+        multipartMode = settings.multipartMode
     }
 }
 

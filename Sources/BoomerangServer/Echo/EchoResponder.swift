@@ -39,6 +39,9 @@ struct EchoResponder: Responder {
                 .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],
                 headers: ["Vary": "Accept"])
         }
+        if let failure = body.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
+            return try multipartRefusal(failure, format: format, bodyHash: bodyHash)
+        }
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
@@ -76,6 +79,38 @@ struct EchoResponder: Responder {
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.
         response.closeConnection = response.status < 200
+        return response
+    }
+
+    /// The strict answer to a multipart body that does not parse: 400 with the parser's error
+    /// (code, excerpt, byte offset), the parts seen before it (the one it broke off in marked
+    /// `complete: false`) and the diagnostics, in the negotiated format.
+    private func multipartRefusal(
+        _ failure: MultipartParserError,
+        format: ResponseFormat,
+        bodyHash: String?
+    ) throws(ServerError) -> Response {
+        let parts = BodyParts(body: body, bodyHash: bodyHash)
+        let error = ServerError(
+            ServerError.Code(failure.code.rawValue, status: 400),
+            "the multipart body does not parse: \(failure); the parts before it are in multipart.parts; "
+                + "\(ResponseControls.multipartModeName)=lenient answers 200 with diagnostics instead",
+            value: String(decoding: failure.value, as: UTF8.self), offset: Int(failure.offset))
+        var document = StructuredObject()
+        if case .object(let object) = error.document, let value = object["error"] { document.append(value, forKey: "error") }
+        document.append(parts.bodySummary, forKey: "body")
+        document.append(.array(parts.diagnostics), forKey: "diagnostics")
+        if let multipart = parts.multipart { document.append(multipart, forKey: "multipart") }
+        var response = Response(status: 400)
+        do {
+            response.body = try format.render(.object(document))
+        } catch {
+            throw ServerError(.renderFailed, "the refusal could not be rendered as \(format): \(error)")
+        }
+        response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
+        response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
+        response.echoRecord = EchoRecord(
+            document: .object(document), parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         return response
     }
 }

@@ -11,6 +11,11 @@ struct MultipartCollector {
         var sha256 = ""
         /// The part's bytes, when it was small enough to keep.
         var inline: [UInt8]? = []
+        /// Whether the part's body ended with a delimiter; false for the part the body broke off
+        /// in, which is still reported, with what arrived of it.
+        var complete = true
+        /// Whether the part's header block was refused, so that its head is empty.
+        var headRefused = false
     }
 
     /// Taken out while it parses, so that its buffers stay uniquely owned (a copy would make them
@@ -50,7 +55,7 @@ struct MultipartCollector {
         do {
             try parser.parse(bytes) { event in handle(event) }
         } catch {
-            self.error = error
+            fail(error)
         }
     }
 
@@ -62,9 +67,33 @@ struct MultipartCollector {
         do {
             try parser.finish { event in handle(event) }
         } catch {
-            self.error = error
+            fail(error)
         }
     }
+
+    /// Keeps the error, and the part it broke off (or the part whose header block it refused),
+    /// so that no part the client sent goes missing from the echo without a word.
+    private mutating func fail(_ error: MultipartParserError) {
+        self.error = error
+        if var part = current {
+            part.sha256 = Hex.lowercase(hasher.finalize())
+            part.complete = false
+            parts.append(part)
+            current = nil
+        } else if Self.headerCodes.contains(error.code) {
+            var part = Part(head: MultipartPartHead(headers: HTTPHeaders(), rawHeaders: []))
+            part.sha256 = Hex.lowercase(SHA256().finalize())
+            part.complete = false
+            part.headRefused = true
+            parts.append(part)
+        }
+    }
+
+    /// The errors that refuse a part after its delimiter: the part began, but has no head.
+    private static let headerCodes: Set<MultipartParserError.Code> = [
+        .tooManyParts, .tooManyHeaderLines, .headerLineTooLong, .headerBlockTooLarge, .headerLineWithoutColon, .invalidHeaderByte,
+        .badEndOfHeaders,
+    ]
 
     /// A body that failed and whose first delimiter line ends in a bare LF was written with LF
     /// line ends, which multipart does not allow.

@@ -13,6 +13,7 @@ struct ResponseControls {
 
     /// The most failures `x-set-response-fail-times` may ask for.
     static let maxFailTimes = 1000
+    static let multipartModeName = "x-set-multipart-mode"
 
     /// The status to answer with.
     var status: Int?
@@ -28,6 +29,8 @@ struct ResponseControls {
     var failTimes: Int?
     /// The client's key for counting attempts: 1–100 of `A–Z a–z 0–9 - . _ ~`.
     var failToken: String?
+    /// How a multipart body that does not parse is answered, overriding the `multipart_mode` setting.
+    var multipartMode: ServerSettings.MultipartMode?
 
     /// A control with a value it cannot take.
     struct Invalid: Error, Equatable {
@@ -86,6 +89,12 @@ struct ResponseControls {
                 throw Invalid(name: Self.formatName, value: text, expected: "json, plist, binary-plist or xml")
             }
             self.format = format
+        }
+        if let text = value(Self.multipartModeName) {
+            guard let mode = ServerSettings.MultipartMode(rawValue: text.trimmingSpaces().lowercased()) else {
+                throw Invalid(name: Self.multipartModeName, value: text, expected: "strict or lenient")
+            }
+            multipartMode = mode
         }
     }
 }

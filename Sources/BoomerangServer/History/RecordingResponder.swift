@@ -7,7 +7,7 @@ import BoomerangSerialization
 ///
 /// A class, so that the history's hook finds it in the exchange with a cheap class cast rather
 /// than by copying a large value out of an existential. Confined to its connection's loop.
-final class RecordingResponder: Responder {
+final class RecordingResponder: Responder, RouteDeciding {
     // Confined to one loop thread: no dynamic exclusivity checks on the per-request path.
     @exclusivity(unchecked) private(set) var inner: any Responder
     /// The name of the route that answered; `nil` for a 404, 405, 501 or a refused target. A mock
@@ -34,9 +34,11 @@ final class RecordingResponder: Responder {
         inner.receive(bytes)
     }
 
+    var answeredRoute: String? { route }
+
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         defer {
-            if let mock = inner as? MockResponder { route = mock.answeredRoute }
+            if let deciding = inner as? any RouteDeciding { route = deciding.answeredRoute }
         }
         return try inner.finish(trailers: trailers)
     }

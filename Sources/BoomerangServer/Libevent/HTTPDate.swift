@@ -10,6 +10,11 @@ enum HTTPDate {
         format(time(nil))
     }
 
+    /// The date `seconds` before now.
+    static func secondsAgo(_ seconds: Int) -> [UInt8] {
+        format(time(nil) - time_t(seconds))
+    }
+
     static func format(_ seconds: time_t) -> [UInt8] {
         var t = seconds
         var parts = tm()

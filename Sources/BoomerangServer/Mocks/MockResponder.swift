@@ -5,7 +5,7 @@ import BoomerangSerialization
 /// candidate whose body patterns match and whose scenario step can be taken, or else with the
 /// built-in route the request would have had. Every body byte also goes to the echo (for a
 /// mapping that answers with it) and to the built-in responder, so either can answer in the end.
-struct MockResponder: Responder {
+struct MockResponder: Responder, RouteDeciding {
     private let candidates: [MockMapping]
     private let set: MappingSet
     private var subject: PatternSubject

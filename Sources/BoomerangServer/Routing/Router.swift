@@ -21,6 +21,10 @@ struct Router: Sendable {
         var table = RouteTable()
         let access = AdminAccess(settings: settings)
         MappingAdminRoutes.register(in: &table, store: mappings, access: access)
+        if settings.profile == .firewalk {
+            FirewalkRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
+        }
+        WebSocketRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
         EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
@@ -53,6 +57,9 @@ struct Router: Sendable {
         if choice.route?.hasASCIIPrefix("admin.") != true {
             choice.responder = ContentCodingResponder(
                 inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
+        }
+        if !Self.isInspectionTool(choice) {
+            choice.responder = CORSResponder(choice.responder, head: context.head)
         }
         guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
             return RoutedResponder(responder: choice.responder, route: choice.route)

@@ -24,6 +24,10 @@ public struct ServerSettings: Sendable, Hashable {
     /// a larger part is streamed through, counted and SHA-256 hashed, and described in `multipart`.
     /// By default the buffered-body limit, so every part a client would expect httpbin to echo is echoed.
     public var maxInlinePartBytes: Int = 10 * 1024 * 1024
+    /// What the echo does with a multipart body that does not parse: `strict` answers 400 with the
+    /// error and the parts seen so far, `lenient` answers 200 with the same as diagnostics.
+    /// A request can ask for the other with `x-set-multipart-mode`.
+    public var multipartMode: MultipartMode = .strict
 
     /// Seconds a client has to send a complete request head, from its first byte; then 408.
     public var headerTimeout: Double = 10
@@ -47,6 +51,9 @@ public struct ServerSettings: Sendable, Hashable {
     public var allowedRedirectDomains: [String] = []
     /// The name `/hostname` reports; the machine's real name is never shown.
     public var reportedHostname: String = "boomerang"
+    /// Whose reply shapes the echo routes use: httpbin's (the default) or Firewalk's, the test
+    /// server of Alamofire's own suite.
+    public var profile: Profile = .httpbin
     /// Whether every response is compressed (zstd, br, gzip or deflate) for a client whose
     /// `Accept-Encoding` allows it. Off by default so that the echo stays byte-predictable; a
     /// request can still ask with `x-set-response-encoding`, and `/gzip`, `/deflate`, `/brotli`,
@@ -87,7 +94,24 @@ public struct ServerSettings: Sendable, Hashable {
     /// Creates the default settings.
     public init() {}
 
+    /// What the echo does with a multipart body that does not parse.
+    public enum MultipartMode: String, Sendable, Hashable, CaseIterable {
+        /// 400 with the parser's error (code, byte offset) and the parts seen before it.
+        case strict
+        /// 200 with the parts seen before the error and the error among the diagnostics.
+        case lenient
+    }
+
     /// How log lines are written.
+    /// The reply shapes of the echo routes, chosen at start-up.
+    public enum Profile: String, Sendable, Hashable, CaseIterable {
+        /// httpbin's shapes: `headers` an object, `args` and `form` with lists for repeated names.
+        case httpbin
+        /// Alamofire's Firewalk: `headers` an array of `{"name", "value"}`, flat string maps for
+        /// `args` and `form`, `data` null when empty, and Firewalk's answers on its other routes.
+        case firewalk
+    }
+
     public enum LogFormat: String, Sendable, Hashable, CaseIterable {
         /// One human-readable line per event.
         case text

@@ -122,3 +122,32 @@ import Testing
         #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(bytes) }
     }
 }
+
+/// Inputs the fuzzer (scripts/fuzz, FuzzPropertyList) found.
+extension PropertyListReaderTests {
+    /// A binary property list whose top object is a set (marker 0xC1): Foundation on Linux
+    /// dereferenced null bridging it and took the process down; it is refused before Foundation.
+    static let binaryWithASet: [UInt8] = Array("bplist00".utf8) + [
+        0xC1, 0x01, 0x02, 0x51, 0x61, 0x10, 0x01, 0x08, 0x0B, 0x0D, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x0F,
+    ]
+
+    @Test func aBinarySetIsRefusedBeforeFoundationReadsIt() {
+        #expect(throws: PropertyListReadError(
+            code: .unsupportedValue, value: "binary property list object 0 is a set (marker 0xc1)", offset: 8)
+        ) {
+            try PropertyListReader().read(Self.binaryWithASet)
+        }
+        var ordered = Self.binaryWithASet
+        ordered[8] = 0xB1
+        #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(ordered) }
+    }
+
+    /// An XML property list that does not parse (a NUL before the declaration): refused as
+    /// malformed. Foundation leaks its error object (488 bytes) on this path; see README.
+    @Test func anXMLPropertyListWithANulInFrontIsMalformed() {
+        let input = [0] + Array(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>"#.utf8)
+        #expect(throws: PropertyListReadError.self) { try PropertyListReader().read(input) }
+    }
+}

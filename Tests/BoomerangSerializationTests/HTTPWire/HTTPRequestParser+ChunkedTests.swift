@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [Feed.whole, .byteByByte, .chunks(of: 3)] + (1..<40).map { Feed.split(at: 56 + $0) })
     func parsesChunksWithExtensionsHowEverSplit(feed: Feed) {
-        let run = Self.run("5;name=value\r\nhello\r\nA; a=\"b;c\" \r\n0123456789\r\n0\r\n\r\n", feed: feed)
+        let run = Self.run("5;name=value\r\nhello\r\nA ; a = \"b;\\\"c\" ;d\r\n0123456789\r\n0\r\n\r\n", feed: feed)
         #expect(run.error == nil)
         #expect(run.requests.first?.body == Array("hello0123456789".utf8))
         #expect(run.requests.first?.trailers == [:])
@@ -34,8 +34,7 @@ import Testing
         ("+5\r\nhello\r\n0\r\n\r\n", HTTPParseError(code: .invalidChunkSize, value: "+5\\r\\nhello\\r\\n0\\r\\n\\r\\n", offset: 56)),
         ("-0\r\n\r\n", HTTPParseError(code: .invalidChunkSize, value: "-0\\r\\n\\r\\n", offset: 56)),
         ("  5\r\nhello\r\n0\r\n\r\n", HTTPParseError(code: .invalidChunkSize, value: "  5\\r\\nhello\\r\\n0\\r\\n\\r\\n", offset: 56)),
-        ("5 \r\nhello\r\n0\r\n\r\n", HTTPParseError(code: .invalidChunkSize, value: "5 \\r\\nhello\\r\\n0\\r\\n\\r\\n", offset: 57)),
-        ("5 ;a\r\nhello\r\n0\r\n\r\n", HTTPParseError(code: .invalidChunkSize, value: "5 ;a\\r\\nhello\\r\\n0\\r\\n\\r\\n", offset: 57)),
+        ("5 \r\nhello\r\n0\r\n\r\n", HTTPParseError(code: .invalidChunkExtension, value: "5 \\r\\nhello\\r\\n0\\r\\n\\r\\n", offset: 58)),
         (";a\r\n", HTTPParseError(code: .invalidChunkSize, value: ";a\\r\\n", offset: 56)),
         ("\r\n\r\n", HTTPParseError(code: .invalidChunkSize, value: "\\r\\n\\r\\n", offset: 56)),
         ("5\nhello\r\n0\r\n\r\n", HTTPParseError(code: .bareLineFeed, value: "5\\nhello\\r\\n0\\r\\n\\r\\n", offset: 57)),
@@ -185,5 +184,39 @@ import Testing
         let bytes = HTTPParserConfiguration(maxHeaderBytes: 70)
         #expect(Self.run("0\r\nA: 1\r\n\r\n", configuration: bytes).error == nil)
         #expect(Self.run("0\r\nA: 12345678\r\n\r\n", configuration: bytes).error?.code == .headersTooLarge)
+    }
+}
+
+/// Chunk extensions against the grammar of RFC 9112 §7.1.1.
+extension HTTPRequestParserChunkedTests {
+    @Test(arguments: [
+        "5;a;b=c;d=\"\"\r\nhello\r\n0\r\n\r\n",
+        "5\t;\ta\t=\t\"x y\"\r\nhello\r\n0\r\n\r\n",
+        "5;a=\"\\\u{80}\u{7E}\"\r\nhello\r\n0;last=1\r\n\r\n",
+        "5 ;a=b\r\nhello\r\n0\r\n\r\n",
+    ])
+    func acceptsExtensionsOfTheGrammar(body: String) {
+        #expect(Self.run(body).requests.first?.body == Array("hello".utf8))
+        #expect(Self.run(body, feed: .byteByByte).requests.first?.body == Array("hello".utf8))
+    }
+
+    @Test(arguments: [
+        ("5;\r\nhello", 58),  // no name
+        ("5;=a\r\nhello", 58),
+        ("5;a=\r\nhello", 60),  // no value
+        ("5;a=\"b\r\nhello", 62),  // unclosed quoted string
+        ("5;a=b c\r\nhello", 62),  // a second token without `;`
+        ("5;a=\"b\"c\r\nhello", 63),
+        ("5;a b\r\nhello", 60),
+        ("5;a@b\r\nhello", 59),  // not a token byte
+        ("5;a=\"\u{01}\"\r\nhello", 61),
+        ("5;a \r\nhello", 60),  // whitespace before CRLF
+        ("5;a=b\u{7F}\r\nhello", 61),
+    ])
+    func refusesExtensionsOutsideTheGrammar(body: String, offset: Int) {
+        let run = Self.run(body)
+        #expect(run.error?.code == .invalidChunkExtension)
+        #expect(run.error?.offset == offset)
+        #expect(Self.run(body, feed: .byteByByte).error?.offset == offset)
     }
 }

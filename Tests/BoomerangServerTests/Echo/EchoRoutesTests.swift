@@ -136,6 +136,8 @@ import Testing
         #expect(echo["data"] as? String == "data:application/octet-stream;base64,/wD+")
         let broken = try exchange(
             live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 40\r\n\r\n--XYZ\r\nContent-Disposition: form-data\r\n\r\nab")
+        #expect(broken.status == 400)
+        #expect(broken.errorCode == "missingFinalBoundary")
         let diagnostics = broken.json?["diagnostics"] as? [[String: Any]] ?? []
         #expect(diagnostics.first?["code"] as? String == "missingFinalBoundary")
         #expect((broken.json?["multipart"] as? [String: Any])?["complete"] as? Bool == false)

@@ -66,7 +66,7 @@ import Testing
         (#"{"url": "/a", "urlPath": "/a"}"#, "urlPath: only one of url, urlPath, urlPattern, urlPathPattern"),
         (#"{"headers": {"Accept": {"equals": "x"}}}"#, "headers.Accept: unknown matcher \"equals\""),
         (#"{"headers": {"Accept": {"contains": "x", "matches": "y"}}}"#, "headers.Accept: expected exactly one of"),
-        (#"{"headers": {"Accept": "x"}}"#, "headers.Accept: expected an object"),
+        (#"{"headers": {"Accept": 3}}"#, "headers.Accept: expected an object"),
         (#"{"queryParameters": {"a": {"matches": "("}}}"#, "queryParameters.a.matches: not a valid regular expression"),
         (#"{"queryParameters": {"a": {"contains": "x", "caseInsensitive": true}}}"#, "queryParameters.a.caseInsensitive: only applies to equalTo"),
         (#"{"bodyPatterns": {"contains": "x"}}"#, "bodyPatterns: expected an array"),

@@ -104,6 +104,23 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
     }
 
+    @Test func aMappingDecidedByTheBodyCountsUnderTheRouteThatAnswered() throws {
+        let folder = try MappingFolder([
+            "body.yaml": """
+                request: { method: POST, urlPath: /post, bodyPatterns: [{ contains: mock-me }] }
+                response: { status: 201, body: mocked }
+                name: body-mock
+                """
+        ])
+        let live = try folder.serve { $0.history = false }
+        #expect(try live.call("POST", "/post", body: "please mock-me").status == 201)
+        #expect(try live.call("POST", "/post", body: "echo me").status == 200)
+        let output = try Self.check(["metrics", live.baseURL + "/__admin/metrics"])
+        let text = String(decoding: output.stdout, as: UTF8.self)
+        #expect(text.contains(#""labels": {"route": "mock.body-mock", "status": "201"}, "value": 1}"#), "\(text)")
+        #expect(text.contains(#""labels": {"route": "echo.post", "status": "200"}, "value": 1}"#), "\(text)")
+    }
+
     /// Routes whose 5xx is the client's request (`/status/500`, `/unstable`), and routes that are
     /// slow or endless by design, are left out of the fuzzing.
     static let unfuzzed = "^/(status|unstable|delay|drip|sse|jsonl|infinite|chunked|websocket|__admin/events|download|manyBytes|payloads)"

@@ -71,6 +71,24 @@ final class RawConnection {
         shutdown(fd, Int32(SHUT_WR))
     }
 
+    /// Reads exactly `count` bytes (after a head read with ``readResponse(forHead:)``, the bytes
+    /// of an upgraded protocol); fewer when the stream ends or goes silent first.
+    func read(exactly count: Int) -> [UInt8] {
+        while pending.count < count {
+            guard fill() else { break }
+        }
+        let taken = Array(pending.prefix(count))
+        pending.removeFirst(taken.count)
+        return taken
+    }
+
+    /// Makes the close when the connection is released a reset (SO_LINGER 0), as when a client
+    /// vanishes.
+    func resetOnRelease() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
     /// Reads more bytes; false at end of stream or on timeout.
     private func fill() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
