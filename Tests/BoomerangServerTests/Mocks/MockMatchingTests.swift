@@ -112,6 +112,10 @@ import Testing
         _ = try live.call("GET", "/t/users/7")
         let routes = try live.waitForEntries(3).compactMap { $0["route"] as? String }
         #expect(routes == ["mock.d-template", "echo.post", "mock.q-post"])
+        let metrics = try live.admin("/__admin/metrics").text.split(separator: "\n").filter { $0.hasPrefix("boomerang_requests_total{") }
+        for route in ["mock.d-template", "echo.post", "mock.q-post"] {
+            #expect(metrics.contains { $0.contains("route=\"\(route)\"") && $0.hasSuffix(" 1") }, "\(route) in \(metrics)")
+        }
     }
 
     @Test func aBodyLargerThanTheBufferedLimitMatchesNoBodyPatternAndReachesTheEcho() throws {
