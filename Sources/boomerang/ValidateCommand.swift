@@ -50,6 +50,7 @@ struct ValidateCommand: ParsableCommand {
             let report = MappingValidator.validate(directory: mappingsDirectory)
             errors += report.errors.map(\.description)
             summary = "\(report.mappingCount) mappings in \(report.files.count) files of \(mappingsDirectory)"
+            if !FileManager.default.fileExists(atPath: mappingsDirectory) { summary += " (the folder does not exist)" }
         }
         for error in errors { print(error) }
         print(errors.isEmpty ? "ok: \(summary)" : "\(errors.count) errors; \(summary)")

@@ -20,6 +20,7 @@ enum SendSupport {
             settings.threads = 1
             settings.accessLog = false
             settings.shutdownTimeout = 2
+            settings.mappingsDirectory = nil
             ProcessSetup.prepare()
             server = Server(settings: settings)
             port = try server.start()

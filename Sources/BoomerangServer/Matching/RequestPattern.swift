@@ -27,6 +27,8 @@ struct RequestPattern: Sendable {
     /// The session the request must belong to.
     var session: String?
     var queryParameters: [(name: String, matcher: ValueMatcher)] = []
+    /// Matchers for the parameters of a `urlPathTemplate` (WireMock's `pathParameters`).
+    var pathParameters: [(name: String, matcher: ValueMatcher)] = []
     var headers: [(name: String, matcher: ValueMatcher)] = []
     var bodyPatterns: [BodyMatcher] = []
 
@@ -63,13 +65,17 @@ struct RequestPattern: Sendable {
             case "session":
                 guard let text = value.stringValue, SessionName.isValid(text[...]) else { throw Self.expected(key, "a session name") }
                 session = text
-            case "queryParameters", "headers":
+            case "queryParameters", "headers", "pathParameters":
                 guard let fields = value.objectValue else { throw Self.expected(key, "an object of matchers") }
                 var matchers: [(name: String, matcher: ValueMatcher)] = []
                 for field in fields {
                     matchers.append((field.key, try ValueMatcher(json: field.value, path: "\(key).\(field.key)")))
                 }
-                if key == "headers" { headers = matchers } else { queryParameters = matchers }
+                switch key {
+                case "headers": headers = matchers
+                case "pathParameters": pathParameters = matchers
+                default: queryParameters = matchers
+                }
             case "bodyPatterns":
                 guard let list = value.arrayValue else { throw Self.expected(key, "an array of body matchers") }
                 var matchers: [BodyMatcher] = []
@@ -79,6 +85,18 @@ struct RequestPattern: Sendable {
                 bodyPatterns = matchers
             default:
                 throw ServerError(.invalidRequestPattern, "unknown key \"\(key)\"", value: key)
+            }
+        }
+        if !pathParameters.isEmpty {
+            guard case .urlPathTemplate(let template) = url else {
+                throw ServerError(.invalidRequestPattern, "pathParameters: only with urlPathTemplate", value: "pathParameters")
+            }
+            let names = template.segments.compactMap { segment -> String? in
+                if case .parameter(let name, _) = segment { return name }
+                return nil
+            }
+            for (name, _) in pathParameters where !names.contains(name) {
+                throw ServerError(.invalidRequestPattern, "pathParameters.\(name): the template has no {\(name)}", value: "pathParameters")
             }
         }
     }
@@ -93,6 +111,12 @@ struct RequestPattern: Sendable {
         if let method, method != request.method { return false }
         if let session, session != request.session { return false }
         if let url, !Self.urlMatches(url, request) { return false }
+        if !pathParameters.isEmpty {
+            let values = pathParameterValues(request.path)
+            for (name, matcher) in pathParameters where !matcher.matches(values.filter { $0.name == name }.map(\.value)) {
+                return false
+            }
+        }
         if !queryParameters.isEmpty {
             let pairs = request.queryPairs
             for (name, matcher) in queryParameters where !matcher.matches(pairs.filter { $0.name == name }.map { $0.value ?? "" }) {
@@ -113,12 +137,12 @@ struct RequestPattern: Sendable {
 
     /// Every part of the pattern the request fails, field by field, for a person to read.
     func mismatches(_ request: PatternSubject) -> [PatternMismatch] {
-        var found: [PatternMismatch] = []
+        var mismatches: [PatternMismatch] = []
         if let method, method != request.method {
-            found.append(PatternMismatch(field: "method", expected: method, actual: request.method))
+            mismatches.append(PatternMismatch(field: "method", expected: method, actual: request.method))
         }
         if let session, session != request.session {
-            found.append(PatternMismatch(field: "session", expected: session, actual: request.session))
+            mismatches.append(PatternMismatch(field: "session", expected: session, actual: request.session))
         }
         if let url, !Self.urlMatches(url, request) {
             let (field, expected, actual): (String, String, String) =
@@ -129,19 +153,28 @@ struct RequestPattern: Sendable {
                 case .urlPathPattern(let regex): ("urlPathPattern", regex.source, String(request.path))
                 case .urlPathTemplate(let template): ("urlPathTemplate", template.description, String(request.path))
                 }
-            found.append(PatternMismatch(field: field, expected: expected, actual: actual))
+            mismatches.append(PatternMismatch(field: field, expected: expected, actual: actual))
+        }
+        if !pathParameters.isEmpty, url.map({ Self.urlMatches($0, request) }) == true {
+            let values = pathParameterValues(request.path)
+            for (name, matcher) in pathParameters {
+                let found = values.filter { $0.name == name }.map(\.value)
+                if !matcher.matches(found) {
+                    mismatches.append(PatternMismatch(field: "pathParameters.\(name)", expected: "\(matcher)", actual: Self.describe(found)))
+                }
+            }
         }
         let pairs = queryParameters.isEmpty ? [] : request.queryPairs
         for (name, matcher) in queryParameters {
             let values = pairs.filter { $0.name == name }.map { $0.value ?? "" }
             if !matcher.matches(values) {
-                found.append(PatternMismatch(field: "queryParameters.\(name)", expected: "\(matcher)", actual: Self.describe(values)))
+                mismatches.append(PatternMismatch(field: "queryParameters.\(name)", expected: "\(matcher)", actual: Self.describe(values)))
             }
         }
         for (name, matcher) in headers {
             let values = request.headers.values(for: name)
             if !matcher.matches(values) {
-                found.append(PatternMismatch(field: "headers.\(name)", expected: "\(matcher)", actual: Self.describe(values)))
+                mismatches.append(PatternMismatch(field: "headers.\(name)", expected: "\(matcher)", actual: Self.describe(values)))
             }
         }
         let contentType = request.headers["Content-Type"]
@@ -153,13 +186,13 @@ struct RequestPattern: Sendable {
             } else {
                 actual = "(not kept: larger than the buffered-body limit)"
             }
-            found.append(PatternMismatch(field: "bodyPatterns[\(index)]", expected: "\(matcher)", actual: actual))
+            mismatches.append(PatternMismatch(field: "bodyPatterns[\(index)]", expected: "\(matcher)", actual: actual))
         }
-        return found
+        return mismatches
     }
 
     /// The parameters of a `urlPathTemplate` for this path; empty for the other URL matchers.
-    func pathParameters(_ path: Substring) -> [(name: String, value: String)] {
+    func pathParameterValues(_ path: Substring) -> [(name: String, value: String)] {
         guard case .urlPathTemplate(let template) = url, let parameters = template.match(path) else { return [] }
         var values: [(name: String, value: String)] = []
         for segment in template.segments {
@@ -178,7 +211,7 @@ struct RequestPattern: Sendable {
             case .urlPattern, .urlPathPattern: 20
             case nil: 0
             }
-        return urlWeight + (method == nil ? 0 : 10) + queryParameters.count + headers.count + bodyPatterns.count
+        return urlWeight + (method == nil ? 0 : 10) + pathParameters.count + queryParameters.count + headers.count + bodyPatterns.count
     }
 
     private static func urlMatches(_ url: URLMatcher, _ request: PatternSubject) -> Bool {

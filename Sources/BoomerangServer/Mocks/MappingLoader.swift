@@ -52,7 +52,8 @@ enum MappingLoader {
         case .null:
             return FileResult(path: file, mappings: [], errors: [])
         case .object(let object) where object.contains("mappings"):
-            guard object.count == 1, let list = object["mappings"]?.arrayValue else {
+            // WireMock's listing (`GET /__admin/mappings`, saved as a file) has `meta` beside them.
+            guard object.keys.allSatisfy({ $0 == "mappings" || $0 == "meta" }), let list = object["mappings"]?.arrayValue else {
                 let location = MappingLocation(file: file, lines: document.lines, base: "")
                 return FileResult(path: file, mappings: nil, errors: [location.error("mappings", "expected only a list of mappings")])
             }

@@ -21,6 +21,8 @@ final class MappingStore: Sendable {
     private let log: Logger
     private let metrics: ServerMetrics?
     private let state: Mutex<State>
+    /// The set requests read: its own lock, held only to copy the reference.
+    private let published: Mutex<MappingSet>
     /// Serialises loads (the watcher, SIGHUP and the admin API may ask at once); never taken by requests.
     private let loading = Mutex<Void>(())
     private let watcher = Mutex<(any DispatchSourceTimer)?>(nil)
@@ -45,13 +47,15 @@ final class MappingStore: Sendable {
         self.filesDirectory = filesDirectory ?? directory.map { (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("files") }
         self.log = log
         self.metrics = metrics
-        state = Mutex(State(current: MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)))
+        let empty = MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)
+        state = Mutex(State(current: empty))
+        published = Mutex(empty)
         reload(reason: "start")
     }
 
     /// The mappings in force now.
     var current: MappingSet {
-        state.withLock { $0.current }
+        published.withLock { $0 }
     }
 
     // MARK: Loading
@@ -144,7 +148,9 @@ final class MappingStore: Sendable {
             mappings.append(mapping)
         }
         state.generation += 1
-        state.current = MappingSet(mappings: mappings, errors: errors, loadedAt: state.loadedAt, generation: state.generation)
+        let set = MappingSet(mappings: mappings, errors: errors, loadedAt: state.loadedAt, generation: state.generation)
+        state.current = set
+        published.withLock { $0 = set }
     }
 
     // MARK: Run-time changes

@@ -44,7 +44,7 @@ struct MockMapping: Sendable {
 
     private static let knownKeys: Set<String> = [
         "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState", "newScenarioState",
-        "metadata", "persistent",
+        "metadata", "persistent", "insertionIndex",
     ]
 
     /// Reads one mapping.
@@ -142,15 +142,15 @@ struct MockMapping: Sendable {
 
     /// The request pattern's error, at the line of the key it names.
     private static func requestError(_ error: ServerError, _ request: StructuredValue, _ location: MappingLocation) -> MappingError {
-        if let value = error.value, request.objectValue?.contains(value) == true {
-            return location.error("request.\(value)", error.message)
-        }
         if let colon = error.message.range(of: ": ") {
             let key = error.message[..<colon.lowerBound]
             if !key.contains(" ") {
                 return MappingError(
                     .invalidMapping, file: location.file, line: location.line("request.\(key)"), "request.\(error.message)")
             }
+        }
+        if let value = error.value, request.objectValue?.contains(value) == true {
+            return location.error("request.\(value)", error.message)
         }
         return location.error("request", error.message)
     }

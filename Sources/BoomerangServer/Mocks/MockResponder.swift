@@ -94,7 +94,7 @@ struct MockResponder: Responder, RouteDeciding {
         func templateValues() -> [String: Any] {
             if let values { return values }
             let made = MockTemplateValues.make(
-                subject: subject, pathParameters: mapping.request.pathParameters(subject.path), requestID: context.requestID)
+                subject: subject, pathParameters: mapping.request.pathParameterValues(subject.path), requestID: context.requestID)
             values = made
             return made
         }
@@ -136,8 +136,9 @@ struct MockResponder: Responder, RouteDeciding {
         response.fault = definition.fault?.transportFault
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once.
         response.closeConnection = response.status < 200
-        // A mapping's body is the user's own, served as they wrote it (a page of theirs may run).
-        response.sendsSecurityHeaders = response.echoRecord != nil
+        // A fixed body is the mapping author's own, served as written (a page of theirs may run);
+        // a template or the echo reflects the client's request, which a browser must never run.
+        if case .bytes = definition.body, !definition.isTemplate { response.sendsSecurityHeaders = false }
         return response
     }
 }

@@ -17,6 +17,7 @@ final class ClientLiveServer: @unchecked Sendable {
         settings.threads = 1
         settings.accessLog = false
         settings.shutdownTimeout = 2
+        settings.mappingsDirectory = nil
         ProcessSetup.prepare()
         server = Server(settings: settings)
         port = try server.start()

@@ -50,7 +50,46 @@ import Testing
         #expect(
             errors("request: { urlPath: /x }\nresponse:\n  fault: BOOM\n")
                 == ["m.yaml:3: response.fault: expected one of CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"])
+        #expect(
+            errors("request: { urlPath: /x, pathParameters: { id: { equalTo: '1' } } }\nresponse: {}\n")
+                == ["m.yaml:1: request.pathParameters: only with urlPathTemplate"])
         #expect(errors("request: {}\nresponse: {}\nrequiredScenarioState: x\n") == ["m.yaml:3: requiredScenarioState: needs scenarioName"])
+    }
+
+    @Test func aWireMockExportLoadsAsItIs() throws {
+        let export = #"""
+            {
+              "mappings": [{
+                "id": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7",
+                "uuid": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7",
+                "name": "Get widgets",
+                "request": {
+                  "urlPathPattern": "/widgets/[0-9]+",
+                  "method": "GET",
+                  "queryParameters": {"expand": {"equalTo": "true"}},
+                  "headers": {"Accept": {"equalTo": "APPLICATION/JSON", "caseInsensitive": true}}
+                },
+                "response": {
+                  "status": 200,
+                  "headers": {"Content-Type": "application/json"},
+                  "jsonBody": {"widgets": [1, 2]},
+                  "fixedDelayMilliseconds": 10,
+                  "transformers": ["response-template"]
+                },
+                "persistent": true,
+                "insertionIndex": 3,
+                "metadata": {"owner": "team-a"}
+              }, {
+                "request": {"method": "POST", "url": "/widgets", "bodyPatterns": [{"equalToJson": "{\"a\": [1, 2]}", "ignoreArrayOrder": true}]},
+                "response": {"status": 201, "body": "created"}
+              }],
+              "meta": {"total": 2}
+            }
+            """#
+        let result = MappingLoader.parse(export, file: "export.json", filesDirectory: nil)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.mappings?.map(\.id).first == "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7")
+        #expect(result.mappings?.count == 2)
     }
 
     @Test func anEmptyFileHoldsNoMappings() {

@@ -22,6 +22,17 @@ import Testing
         #expect(response.text == "two")
     }
 
+    @Test func aChangedBodyFileIsPickedUp() throws {
+        let folder = try MappingFolder(["file.yaml": "request: { urlPath: /file }\nresponse: { bodyFileName: body.txt }\n"])
+        try folder.writeFile("body.txt", "first")
+        let live = try folder.serve()
+        #expect(try live.call("GET", "/file").text == "first")
+        let before = try #require(live.mappingList()["generation"] as? Int)
+        try folder.writeFile("body.txt", "second, longer")
+        _ = try live.waitForMappings { ($0["generation"] as? Int ?? 0) > before }
+        #expect(try live.call("GET", "/file").text == "second, longer")
+    }
+
     @Test func aNewFileIsAddedAndADeletedOneRemoved() throws {
         let folder = try MappingFolder(["hello.yaml": Self.good])
         let live = try folder.serve()

@@ -39,6 +39,9 @@ import Testing
           - name: p-multipart
             request: { method: POST, urlPath: /t/body, bodyPatterns: [{ hasMultipartPart: avatar }] }
             response: { body: p-multipart }
+          - name: s-path-parameter
+            request: { urlPathTemplate: "/t/pp/{id}", pathParameters: { id: { matches: "[0-9]+" } } }
+            response: { body: s-path-parameter }
           - { name: r-delete, request: { method: DELETE, urlPath: /t/items }, response: { body: r-delete } }
           - { name: q-post, request: { method: POST, urlPath: /post, bodyPatterns: [{ contains: mock-me }] }, response: { body: q-post } }
         """
@@ -79,6 +82,8 @@ import Testing
             winner: "p-multipart"),
         Case(method: "POST", target: "/t/body", body: "nothing", winner: "b-regex"),
         Case(method: "DELETE", target: "/t/items", winner: "r-delete"),
+        Case(method: "GET", target: "/t/pp/42", winner: "s-path-parameter"),
+        Case(method: "GET", target: "/t/pp/abc", winner: "b-regex"),
         Case(method: "POST", target: "/post", body: "please mock-me", winner: "q-post"),
         Case(method: "POST", target: "/post", body: "echo me", winner: nil),
         Case(method: "GET", target: "/get?x=1", winner: nil),
@@ -107,6 +112,10 @@ import Testing
         _ = try live.call("GET", "/t/users/7")
         let routes = try live.waitForEntries(3).compactMap { $0["route"] as? String }
         #expect(routes == ["mock.d-template", "echo.post", "mock.q-post"])
+        let metrics = try live.admin("/__admin/metrics").text.split(separator: "\n").filter { $0.hasPrefix("boomerang_requests_total{") }
+        for route in ["mock.d-template", "echo.post", "mock.q-post"] {
+            #expect(metrics.contains { $0.contains("route=\"\(route)\"") && $0.hasSuffix(" 1") }, "\(route) in \(metrics)")
+        }
     }
 
     @Test func aBodyLargerThanTheBufferedLimitMatchesNoBodyPatternAndReachesTheEcho() throws {

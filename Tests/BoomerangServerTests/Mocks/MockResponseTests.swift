@@ -30,6 +30,7 @@ import Testing
         #expect(text.header("Retry-After") == "5")
         #expect(text.headers("X-Many") == ["a", "b"])
         #expect(text.headers("Content-Length") == ["10"], "the framing is the server's")
+        #expect(text.header("Content-Security-Policy") == nil, "a fixed body is the author's own page")
         let json = try live.call("GET", "/json")
         #expect(json.header("Content-Type") == "application/json")
         #expect(json.json?["ok"] as? Bool == true)
@@ -67,6 +68,7 @@ import Testing
         let response = try live.call(
             "POST", "/users/7/posts/9?q=a%20b", headers: [("X-Agent", "<tester>")], body: #"{"user": {"name": "Ada"}, "tags": ["x", "y"]}"#)
         #expect(response.header("X-Echo-Id") == "7")
+        #expect(response.header("Content-Security-Policy") != nil, "a template reflects the request: a browser must not run it")
         #expect(response.text == "POST /users/7/posts/9?q=a%20b id=7 post=9 q=a b agent=<tester> name=Ada [x][y]")
     }
 
