@@ -29,7 +29,14 @@ enum Subprocess {
     static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Runs `boomerang` with `arguments` in `directory` with exactly `environment`, and waits for it.
+    /// The sanitizers' options of this process (`make sanitize` sets `LSAN_OPTIONS`), passed on to
+    /// every child so that a sanitized `boomerang` reads the same suppressions.
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter {
+        ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+    }
+
+    /// Runs `boomerang` with `arguments` in `directory` with exactly `environment` (and the
+    /// sanitizers' options, when set), and waits for it.
     static func runBoomerang(
         _ arguments: [String],
         environment: [String: String] = [:],
@@ -48,7 +55,7 @@ enum Subprocess {
         let process = Process()
         process.executableURL = boomerang
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(sanitizerOptions) { given, _ in given }
         process.currentDirectoryURL = directory
         process.standardOutput = output
         process.standardError = error
@@ -136,7 +143,7 @@ extension Subprocess {
         let process = Process()
         process.executableURL = boomerang
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(sanitizerOptions) { given, _ in given }
         process.currentDirectoryURL = directory
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
