@@ -56,7 +56,7 @@ USER 10001:10001
 # environment wins over the file. PORT is not set here, so a mounted config's port still applies.
 ENV HOST=0.0.0.0
 EXPOSE 8080
-# The server drains in-flight exchanges for shutdown_timeout (5 s), within `docker stop`'s 10 s.
+# The server drains in-flight exchanges for shutdown_timeout (4 s), well within `docker stop`'s 10 s.
 STOPSIGNAL SIGTERM
 # The shell form, so that a server moved with `docker run -e PORT=…` is still the one probed.
 # hadolint ignore=DL3025

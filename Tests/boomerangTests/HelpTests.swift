@@ -105,7 +105,7 @@ import Testing
                                   (default: 10000; env: MAX_RESPONSE_DELAY_MILLISECONDS)
           --shutdown-timeout <seconds>
                                   Seconds in-flight exchanges get to finish after SIGINT or SIGTERM.
-                                  (default: 5; env: SHUTDOWN_TIMEOUT)
+                                  (default: 4; env: SHUTDOWN_TIMEOUT)
           --allowed-redirect-domains <hosts>
                                   Hosts /redirect-to may send clients to, comma-separated; empty allows
                                   every host. (default: none; env: ALLOWED_REDIRECT_DOMAINS)

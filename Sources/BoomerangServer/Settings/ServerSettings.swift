@@ -44,7 +44,7 @@ public struct ServerSettings: Sendable, Hashable {
     /// The longest delay a request may ask for with `x-set-response-delay-ms`, in milliseconds.
     public var maxResponseDelayMilliseconds: Int = 10_000
     /// Seconds in-flight exchanges get to finish after SIGINT or SIGTERM.
-    public var shutdownTimeout: Double = 5
+    public var shutdownTimeout: Double = 4
 
     /// The hosts `/redirect-to` may send a client to (exact host names, compared without case);
     /// empty allows every host, as httpbin does. Others get 403, as go-httpbin answers.
