@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 li
 BROWSER_VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps
+.PHONY: deps build release test run bench bench-compare bench-record clean container-check k8s-validate browser-deps
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -49,6 +49,16 @@ run: release
 
 bench: deps
 	scripts/bench/server.sh
+
+# Core micro-benchmarks against the committed figures (scripts/bench/figures.tsv): fails when one
+# regresses by more than 15% (same machine only); bench-record rewrites the figures.
+bench-compare: deps
+	$(SWIFT) build -c release --product BoomerangBenchmarks
+	scripts/bench/compare.py
+
+bench-record: deps
+	$(SWIFT) build -c release --product BoomerangBenchmarks
+	scripts/bench/compare.py --record
 
 clean:
 	rm -rf .build
