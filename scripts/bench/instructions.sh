@@ -8,7 +8,7 @@
 #   CG_PORT=39387 CG_KEEP=/tmp/cg scripts/bench/instructions.sh   # another port; keep the profiles
 #
 # BOOMERANG_BIN profiles another build; BOOMERANG_EXTRA_ARGS adds options to every Boomerang run;
-# CONFIGS replaces the Boomerang configurations ("name:options;name:options").
+# CONFIGS replaces the Boomerang configurations ("name:options;name:options"); SKIP_EVHTTP=1 leaves the C echo out.
 # The profiles kept in CG_KEEP (the 2200-request runs) read with
 # `callgrind_annotate --inclusive=yes FILE`.
 set -euo pipefail
@@ -53,4 +53,4 @@ for config in "${configs[@]}"; do
     # shellcheck disable=SC2086 # the options are lists
     per_request "boomerang-$name" "$PORT" "$binary" serve --host 127.0.0.1 --port "$PORT" --threads 1 $args ${BOOMERANG_EXTRA_ARGS:-}
 done
-per_request evhttp-1 $((PORT + 1)) "$ANCHORS/bin/evhttp_echo" $((PORT + 1)) 1
+[ -n "${SKIP_EVHTTP:-}" ] || per_request evhttp-1 $((PORT + 1)) "$ANCHORS/bin/evhttp_echo" $((PORT + 1)) 1
