@@ -28,12 +28,22 @@ struct MappingScreen: Sendable {
 
     func admits(method: String, path: Substring) -> Bool {
         if let expected = self.method, expected != method { return false }
-        if let expected = self.path { return path == expected[...] }
+        if let expected = self.path { return Self.equal(path, expected) }
         if let firstSegment {
-            guard path.first == "/" else { return false }
+            guard path.utf8.first == UInt8(ascii: "/") else { return false }
             let rest = path.dropFirst()
-            return rest.prefix { $0 != "/" } == firstSegment[...]
+            return Self.equal(rest.prefix { $0 != "/" }, firstSegment)
         }
         return true
+    }
+
+    /// `text == expected`, as the pattern compares them, without Unicode comparison for the
+    /// common case: equal bytes are equal, and texts of ASCII alone are equal only byte for byte.
+    private static func equal(_ text: Substring, _ expected: String) -> Bool {
+        let bytes = text.utf8
+        let wanted = expected.utf8
+        if bytes.count == wanted.count && bytes.elementsEqual(wanted) { return true }
+        if bytes.allSatisfy({ $0 < 0x80 }) && wanted.allSatisfy({ $0 < 0x80 }) { return false }
+        return text == expected[...]
     }
 }

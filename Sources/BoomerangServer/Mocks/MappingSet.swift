@@ -52,7 +52,11 @@ final class MappingSet: Sendable {
     /// (a `HEAD` request also tries the `GET` mappings): when none can, the request goes to the
     /// route table without being matched field by field.
     func mayMatch(method: String, path: Substring) -> Bool {
-        screens.contains { $0.admits(method: method, path: path) || (method == "HEAD" && $0.admits(method: "GET", path: path)) }
+        let isHead = method == "HEAD"
+        for screen in screens where screen.admits(method: method, path: path) || (isHead && screen.admits(method: "GET", path: path)) {
+            return true
+        }
+        return false
     }
 
     /// The mapping that comes closest to matching, and what it does not match: the fewest
