@@ -1,49 +1,73 @@
 /// What a request must have for a mapping's head to be worth matching: its method, and its path
 /// (for `url` and `urlPath`) or its first path segment (for a `urlPathTemplate` that starts with
 /// a literal one). Necessary, never sufficient: ``RequestPattern/matchesHead(_:)`` decides. Made
-/// once per mapping set, so that a request no mapping is about costs a few string comparisons.
+/// once per mapping set, so that a request no mapping is about costs a few byte comparisons.
 struct MappingScreen: Sendable {
     private let method: String?
-    private let path: String?
-    private let firstSegment: String?
+    /// The path, or the first segment, that the request must have.
+    private let text: String?
+    private let bytes: [UInt8]
+    private let isASCII: Bool
+    private let isFirstSegment: Bool
 
     init(_ pattern: RequestPattern) {
         method = pattern.method
-        var path: String?
-        var firstSegment: String?
+        var text: String?
+        var isFirstSegment = false
         switch pattern.url {
-        case .urlPath(let text):
-            path = text
-        case .url(let text) where text.utf8.allSatisfy({ $0 < 0x80 }):
+        case .urlPath(let path):
+            text = path
+        case .url(let url) where url.utf8.allSatisfy({ $0 < 0x80 }):
             // The path is the text before its `?`: the request's path and query are compared with it whole.
-            path = String(text.prefix { $0 != "?" })
+            text = String(url.prefix { $0 != "?" })
         case .urlPathTemplate(let template):
-            if case .literal(let text)? = template.segments.first, template.segments.count > 1 { firstSegment = text }
+            if case .literal(let segment)? = template.segments.first, template.segments.count > 1 {
+                text = segment
+                isFirstSegment = true
+            }
         default:
             break
         }
-        self.path = path
-        self.firstSegment = firstSegment
+        self.text = text
+        self.isFirstSegment = isFirstSegment
+        bytes = Array((text ?? "").utf8)
+        isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
-    func admits(method: String, path: Substring) -> Bool {
-        if let expected = self.method, expected != method { return false }
-        if let expected = self.path { return Self.equal(path, expected) }
-        if let firstSegment {
-            guard path.utf8.first == UInt8(ascii: "/") else { return false }
-            let rest = path.dropFirst()
-            return Self.equal(rest.prefix { $0 != "/" }, firstSegment)
+    /// A request's method and routed path as the screens read them.
+    struct Subject {
+        let method: String
+        let path: Substring
+        let firstSegment: Substring?
+        let pathIsASCII: Bool
+
+        init(method: String, path: Substring) {
+            self.method = method
+            self.path = path
+            firstSegment = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst().prefix { $0 != "/" } : nil
+            pathIsASCII = path.utf8.allSatisfy { $0 < 0x80 }
         }
-        return true
     }
 
-    /// `text == expected`, as the pattern compares them, without Unicode comparison for the
+    func admits(_ request: Subject, method: String) -> Bool {
+        if let expected = self.method, expected != method { return false }
+        guard let text else { return true }
+        if isFirstSegment {
+            guard let segment = request.firstSegment else { return false }
+            return equal(segment, text, request.pathIsASCII)
+        }
+        return equal(request.path, text, request.pathIsASCII)
+    }
+
+    /// `candidate == text`, as the pattern compares them, without Unicode comparison for the
     /// common case: equal bytes are equal, and texts of ASCII alone are equal only byte for byte.
-    private static func equal(_ text: Substring, _ expected: String) -> Bool {
-        let bytes = text.utf8
-        let wanted = expected.utf8
-        if bytes.count == wanted.count && bytes.elementsEqual(wanted) { return true }
-        if bytes.allSatisfy({ $0 < 0x80 }) && wanted.allSatisfy({ $0 < 0x80 }) { return false }
-        return text == expected[...]
+    private func equal(_ candidate: Substring, _ text: String, _ candidateIsASCII: Bool) -> Bool {
+        let sameBytes =
+            candidate.utf8.withContiguousStorageIfAvailable { buffer in
+                buffer.count == bytes.count && bytes.withUnsafeBufferPointer { $0.elementsEqual(buffer) }
+            } ?? candidate.utf8.elementsEqual(bytes)
+        if sameBytes { return true }
+        if candidateIsASCII && isASCII { return false }
+        return candidate == text[...]
     }
 }

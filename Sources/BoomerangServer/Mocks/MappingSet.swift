@@ -34,7 +34,8 @@ final class MappingSet: Sendable {
     /// to and including the first that has no body patterns: the ones the body then decides between.
     func candidates(for subject: PatternSubject, states: ScenarioStates) -> [MockMapping] {
         var found: [MockMapping] = []
-        for index in mappings.indices where screens[index].admits(method: subject.method, path: subject.path) {
+        let request = MappingScreen.Subject(method: subject.method, path: subject.path)
+        for index in mappings.indices where screens[index].admits(request, method: subject.method) {
             guard mappings[index].request.matchesHead(subject) else { continue }
             let mapping = mappings[index]
             if let step = mapping.scenario, let required = step.requiredState,
@@ -52,8 +53,9 @@ final class MappingSet: Sendable {
     /// (a `HEAD` request also tries the `GET` mappings): when none can, the request goes to the
     /// route table without being matched field by field.
     func mayMatch(method: String, path: Substring) -> Bool {
+        let request = MappingScreen.Subject(method: method, path: path)
         let isHead = method == "HEAD"
-        for screen in screens where screen.admits(method: method, path: path) || (isHead && screen.admits(method: "GET", path: path)) {
+        for screen in screens where screen.admits(request, method: method) || (isHead && screen.admits(request, method: "GET")) {
             return true
         }
         return false
