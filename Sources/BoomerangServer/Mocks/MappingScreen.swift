@@ -44,8 +44,24 @@ struct MappingScreen: Sendable {
         init(method: String, path: Substring) {
             self.method = method
             self.path = path
-            firstSegment = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst().prefix { $0 != "/" } : nil
-            pathIsASCII = path.utf8.allSatisfy { $0 < 0x80 }
+            let utf8 = path.utf8
+            var isASCII = true
+            var segmentEnd: Substring.Index?
+            var index = utf8.startIndex
+            while index != utf8.endIndex {
+                let byte = utf8[index]
+                if byte >= 0x80 { isASCII = false }
+                if byte == UInt8(ascii: "/") && segmentEnd == nil && index != utf8.startIndex { segmentEnd = index }
+                index = utf8.index(after: index)
+            }
+            pathIsASCII = isASCII
+            if utf8.first == UInt8(ascii: "/") {
+                let start = utf8.index(after: utf8.startIndex)
+                // A byte-wise cut is a Character-wise one when the path is ASCII; else cut by Character.
+                firstSegment = isASCII ? path[start..<(segmentEnd ?? path.endIndex)] : path.dropFirst().prefix { $0 != "/" }
+            } else {
+                firstSegment = nil
+            }
         }
     }
 

@@ -55,7 +55,7 @@ final class MappingSet: Sendable {
     func mayMatch(method: String, path: Substring) -> Bool {
         let request = MappingScreen.Subject(method: method, path: path)
         let isHead = method == "HEAD"
-        for screen in screens where screen.admits(request, method: method) || (isHead && screen.admits(request, method: "GET")) {
+        for index in screens.indices where screens[index].admits(request, method: method) || (isHead && screens[index].admits(request, method: "GET")) {
             return true
         }
         return false
