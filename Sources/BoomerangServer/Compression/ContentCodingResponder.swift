@@ -19,6 +19,9 @@ struct ContentCodingResponder: Responder {
     /// label on a request without a body is harmless.
     private var refusedCoding: ServerError?
 
+    /// The route's own responder.
+    var wrapped: any Responder { inner }
+
     init(inner: any Responder, head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
         self.inner = inner
         self.head = head

@@ -36,7 +36,11 @@ final class RecordingResponder: Responder {
 
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         defer {
-            if let mock = inner as? MockResponder { route = mock.answeredRoute }
+            // Only a mock mapping changes its mind once the body is in; the content-coding wrapper sits between.
+            if route?.hasASCIIPrefix("mock.") == true {
+                let mock = (inner as? ContentCodingResponder)?.wrapped as? MockResponder ?? inner as? MockResponder
+                if let mock { route = mock.answeredRoute }
+            }
         }
         return try inner.finish(trailers: trailers)
     }

@@ -2,7 +2,7 @@
 /// (for `url` and `urlPath`) or its first path segment (for a `urlPathTemplate` that starts with
 /// a literal one). Necessary, never sufficient: ``RequestPattern/matchesHead(_:)`` decides. Made
 /// once per mapping set, so that a request no mapping is about costs a few byte comparisons.
-struct MappingScreen: Sendable {
+final class MappingScreen: Sendable {
     private let method: String?
     /// The path, or the first segment, that the request must have.
     private let text: String?
@@ -30,7 +30,8 @@ struct MappingScreen: Sendable {
         }
         self.text = text
         self.isFirstSegment = isFirstSegment
-        bytes = Array((text ?? "").utf8)
+        let bytes = Array((text ?? "").utf8)
+        self.bytes = bytes
         isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
