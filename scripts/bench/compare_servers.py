@@ -24,8 +24,8 @@ spec.loader.exec_module(bench)
 # name -> (port, options on top of --threads 1 and BOOMERANG_ARGS)
 VARIANTS = {
     "boomerang": (39087, []),
-    "boomerang-no-history": (39088, ["--no-history"]),
-    "boomerang-no-log": (39089, ["--no-access-log"]),
+    "boomerang-no-history": (39488, ["--no-history"]),
+    "boomerang-no-log": (39489, ["--no-access-log"]),
 }
 ANCHORS = ["evhttp-1", "nginx", "go-httpbin"]
 original_cmd = bench.server_cmd
