@@ -9,7 +9,7 @@ BROWSER_VENV := .build/browser-venv
 WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench clean container-check k8s-validate browser-deps websocket-deps
+.PHONY: deps build release test run bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
 .PHONY: soak-short soak fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
@@ -58,6 +58,16 @@ run: release
 
 bench: deps
 	scripts/bench/server.sh
+
+# Core micro-benchmarks against the committed figures (scripts/bench/figures.tsv): fails when one
+# regresses by more than 15% (same machine only); bench-record rewrites the figures.
+bench-compare: deps
+	$(SWIFT) build -c release --product BoomerangBenchmarks
+	scripts/bench/compare.py
+
+bench-record: deps
+	$(SWIFT) build -c release --product BoomerangBenchmarks
+	scripts/bench/compare.py --record
 
 clean:
 	rm -rf .build

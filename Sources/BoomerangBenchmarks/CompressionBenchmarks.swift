@@ -122,6 +122,7 @@ enum CompressionBenchmarks {
                     + "\(decompressor.decompressedByteCount >> 20) MiB handed on; RSS before \(before) KiB, "
                     + "now \(Measure.residentKiB()) KiB, peak \(Measure.peakResidentKiB()) KiB"
             )
+            Measure.peakFigure("decompress-bomb-memory \(coding)")
         }
     }
 

@@ -227,6 +227,7 @@ enum MultipartBenchmarks {
 
     static func report(_ label: String, before: Int) {
         let peak = Measure.peakResidentKiB()
+        Measure.peakFigure(label)
         let peakMiB = Measure.format(Double(peak) / 1024)
         let beforeMiB = Measure.format(Double(before) / 1024)
         print("\(label): peak RSS (VmHWM) \(peakMiB) MiB, before the run \(beforeMiB) MiB")

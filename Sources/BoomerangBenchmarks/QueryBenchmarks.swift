@@ -95,6 +95,7 @@ enum QueryBenchmarks {
 
     static func reportPairs(_ label: String, pairs: Int, seconds: [Double]) {
         let rates = seconds.map { Double(pairs) / $0 }.sorted()
+        Measure.figure(label, rates.last! / 1e6, unit: "M pairs/s", better: .higher)
         print(
             "\(label): \(pairs) pairs per run, \(seconds.count) runs, median \(Measure.format(rates[rates.count / 2] / 1e6)) M pairs/s, "
                 + "best \(Measure.format(rates.last! / 1e6)) M pairs/s"

@@ -3,16 +3,17 @@
 # on loopback, interleaved round by round (ratios, not absolute figures, are what hold on a shared
 # machine). Results and a Markdown summary go to $BENCH_RESULTS (default bench-results/).
 #
-#   scripts/bench/server.sh                 # GET, 1 MiB multipart POST, 1 GiB upload, start-up
+#   scripts/bench/server.sh                 # GET, 1 MiB multipart POST, 1 GiB upload, start-up, callgrind
 #   ROUNDS=5 SECS=10 scripts/bench/server.sh
 #   GO_HTTPBIN_SRC=<git copy of mccutchen/go-httpbin> scripts/bench/server.sh   # go-httpbin too
 #   BOOMERANG_EXTRA_ARGS=--no-history scripts/bench/server.sh                   # options added to every run
 #
-# The "defaults" run is what a user gets (access log and every recording on), against the C echo,
-# nginx and go-httpbin in the same interleaved rounds.
+# The GET table is what a user gets (access log, history and metrics on) against the C echo, nginx
+# and go-httpbin in the same interleaved rounds, with the history and the access log off beside it;
+# each table reports req/s, p50/p99, server CPU per request and the paired ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-SHARED=${SHARED:-../shared/bench}
+export SHARED=${SHARED:-../shared/bench}
 ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-5}
 OUT=${BENCH_RESULTS:-$PWD/bench-results}
@@ -24,24 +25,29 @@ swift build -c release --product boomerang
 export BOOMERANG_BIN=$PWD/.build/release/boomerang
 bench() { python3 "$SHARED/bench.py" "$@"; }
 
-# One loop with the defaults against the anchors; then the access log off like the C echo; then two loops.
-anchors=evhttp-1,nginx
-[ -x "${ANCHORS_DIR:-/tmp/anchors}/bin/go-httpbin" ] && anchors=$anchors,go-httpbin
-for config in "defaults:--threads 1:$anchors" "1:--threads 1 --no-access-log:evhttp-1" "2:--threads 2 --no-access-log:evhttp-2"; do
-    IFS=: read -r name args reference <<< "$config"
-    args="$args ${BOOMERANG_EXTRA_ARGS:-}"
-    export BENCH_RESULTS="$OUT/threads-$name" BOOMERANG_ARGS="$args"
-    mkdir -p "$BENCH_RESULTS"
-    bench get --servers boomerang,"$reference" --rounds "$ROUNDS" --secs "$SECS" --conns 32,128
-    if [ "$name" = defaults ]; then
-        bench post --servers boomerang,evhttp-1 --rounds "$ROUNDS" --secs "$SECS" --conns 8,32
-        bench upload --servers boomerang,evhttp-1 --sizes 1024 --big-reps 1
-        bench startup --servers boomerang,evhttp-1 --rounds 5
-    fi
-    bench summary > "$BENCH_RESULTS/summary.md"
-    echo "== threads $name ($args) vs $reference"
-    cat "$BENCH_RESULTS/summary.md"
-done
+# GET /get: Boomerang with its defaults, with the history off and with the access log off, against
+# the C echo, nginx and go-httpbin, all in the same interleaved rounds (one loop each).
+export BENCH_RESULTS="$OUT/get"
+mkdir -p "$BENCH_RESULTS"
+python3 scripts/bench/compare_servers.py get --rounds "$ROUNDS" --secs "$SECS" --conns 32,128
+python3 scripts/bench/compare_servers.py summary | tee "$BENCH_RESULTS/summary.md"
 
-# Instructions per GET /get on one keep-alive connection (callgrind; repeatable on a busy machine).
-bash scripts/bench/instructions.sh | tee "$OUT/instructions.txt"
+# The 1 MiB multipart POST, the 1 GiB upload and the start-up, with the defaults, against the C echo.
+export BENCH_RESULTS="$OUT/defaults" BOOMERANG_ARGS="--threads 1 ${BOOMERANG_EXTRA_ARGS:-}"
+mkdir -p "$BENCH_RESULTS"
+bench post --servers boomerang,evhttp-1 --rounds "$ROUNDS" --secs "$SECS" --conns 8,32
+bench upload --servers boomerang,evhttp-1 --sizes 1024 --big-reps 1
+bench startup --servers boomerang,evhttp-1 --rounds 5
+bench summary | tee "$BENCH_RESULTS/summary.md"
+
+# Two loops against the two-process C echo, access log off.
+export BENCH_RESULTS="$OUT/threads-2" BOOMERANG_ARGS="--threads 2 --no-access-log ${BOOMERANG_EXTRA_ARGS:-}"
+mkdir -p "$BENCH_RESULTS"
+bench get --servers boomerang,evhttp-2 --rounds "$ROUNDS" --secs "$SECS" --conns 32,128
+bench summary | tee "$BENCH_RESULTS/summary.md"
+
+# Instructions per GET /get on one keep-alive connection, with what the access log, the history and
+# the metrics cost of them (callgrind; repeatable on a busy machine).
+CG_KEEP="$OUT/callgrind" bash scripts/bench/instructions.sh | tee "$OUT/instructions.txt"
+python3 scripts/bench/breakdown.py "$OUT/callgrind/boomerang-defaults-200.callgrind" \
+    "$OUT/callgrind/boomerang-defaults-2200.callgrind" | tee -a "$OUT/instructions.txt"

@@ -91,7 +91,7 @@ extension ConnectionStateMachine {
             } catch {
                 response = error.response(for: finished.exchange.context.head)
             }
-            if let deciding = finished.responder as? any RouteDeciding {
+            if finished.exchange.route?.hasASCIIPrefix("mock.") == true, let deciding = finished.responder as? any RouteDeciding {
                 finished.exchange.route = deciding.answeredRoute
             }
             if response.delayMilliseconds > 0 {

@@ -38,7 +38,8 @@ final class RecordingResponder: Responder, RouteDeciding {
 
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         defer {
-            if let deciding = inner as? any RouteDeciding { route = deciding.answeredRoute }
+            // Only a mock mapping changes its mind once the body is in (wrappers pass its decision on).
+            if route?.hasASCIIPrefix("mock.") == true, let deciding = inner as? any RouteDeciding { route = deciding.answeredRoute }
         }
         return try inner.finish(trailers: trailers)
     }

@@ -59,6 +59,21 @@ struct AccessLogHandler: LogHandler {
 
 /// The access log's UTC timestamp, formatted once per second.
 final class AccessLogClock: Sendable {
+    /// A loop's own copy of the timestamp: no lock, no allocation per line.
+    struct Cached {
+        private var second = 0
+        private var text: [UInt8] = []
+
+        mutating func append(to line: inout [UInt8]) {
+            let now = time(nil)
+            if now != second {
+                second = now
+                text = Array(AccessLogClock.format(now).utf8)
+            }
+            line.append(contentsOf: text)
+        }
+    }
+
     private struct Cache {
         var second = 0
         var text = ""
@@ -71,15 +86,19 @@ final class AccessLogClock: Sendable {
         return cache.withLock { cache in
             if cache.second != now {
                 cache.second = now
-                var t = now
-                var parts = tm()
-                gmtime_r(&t, &parts)
-                func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-                cache.text =
-                    "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-                    + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+                cache.text = Self.format(now)
             }
             return cache.text
         }
+    }
+
+    /// `2026-11-24T02:30:00Z` for a time in seconds since the epoch.
+    static func format(_ seconds: Int) -> String {
+        var t = seconds
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

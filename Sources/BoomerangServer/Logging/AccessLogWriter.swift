@@ -1,50 +1,98 @@
 import BoomerangSerialization
-import Logging
 
-/// One access log line per exchange, through swift-log, on standard output.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One access log line per exchange, on standard output, in the server's text or JSON format
+/// (the same lines ``AccessLogHandler`` writes for swift-log).
 ///
-/// Each loop has its own writer, logger and sink: lines are buffered per loop and written when
-/// the buffer passes 32 KiB and on every deadline sweep (four times a second).
+/// Each loop has its own writer: lines are formatted straight into the loop's buffer (no
+/// intermediate record, no lock, no allocation once the buffer has grown) and written when the
+/// buffer passes 32 KiB and on every deadline sweep (four times a second).
 final class AccessLogWriter {
-    private let logger: Logger?
-    private let sink = LogSink(fd: 1)
+    private let format: ServerSettings.LogFormat
+    private let enabled: Bool
+    private let fd: Int32
+    private var pending: [UInt8] = []
+    private var clock = AccessLogClock.Cached()
 
-    init(format: ServerSettings.LogFormat, enabled: Bool) {
-        guard enabled else {
-            logger = nil
-            return
-        }
-        let sink = self.sink
-        let clock = AccessLogClock()
-        logger = Logger(label: "boomerang.access") { _ in AccessLogHandler(format: format, sink: sink, clock: clock) }
+    init(format: ServerSettings.LogFormat, enabled: Bool, fd: Int32 = 1) {
+        self.format = format
+        self.enabled = enabled
+        self.fd = fd
+        if enabled { pending.reserveCapacity(40 * 1024) }
     }
 
     func record(_ exchange: Exchange, now: UInt64) {
-        guard let logger else { return }
-        let head = exchange.context.head
-        let record = AccessRecord(
-            kind: .access,
-            remote: exchange.context.remoteHost,
-            method: head.method.rawValue,
-            target: head.target,
-            version: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1",
-            status: exchange.status,
-            bytesOut: exchange.responseBytes,
-            bytesIn: Int(exchange.bodyBytes),
-            durationMicros: Int((now &- exchange.context.receivedAt) / 1000),
-            requestID: exchange.context.requestID
-        )
-        logger.info("access", metadata: ["access": .stringConvertible(record)])
+        guard enabled else { return }
+        let context = exchange.context
+        let head = context.head
+        let durationMicros = Int((now &- context.receivedAt) / 1000)
+        let version = head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1"
+        begin()
+        switch format {
+        case .text:
+            AccessRecord.appendEscaped(context.remoteHost, to: &pending)
+            pending.append(contentsOf: " \"".utf8)
+            AccessRecord.appendEscaped(head.method.rawValue, to: &pending)
+            pending.append(0x20)
+            AccessRecord.appendEscaped(head.target, to: &pending)
+            pending.append(0x20)
+            pending.append(contentsOf: version.utf8)
+            pending.append(contentsOf: "\" ".utf8)
+            ResponseWriter.appendDecimal(exchange.status, to: &pending)
+            pending.append(0x20)
+            ResponseWriter.appendDecimal(exchange.responseBytes, to: &pending)
+            pending.append(contentsOf: " in=".utf8)
+            ResponseWriter.appendDecimal(Int(exchange.bodyBytes), to: &pending)
+            pending.append(0x20)
+            AccessRecord.appendMilliseconds(durationMicros, to: &pending)
+            pending.append(contentsOf: "ms id=".utf8)
+            pending.append(contentsOf: context.requestID.utf8)
+        case .json:
+            let record = AccessRecord(
+                kind: .access, remote: context.remoteHost, method: head.method.rawValue, target: head.target, version: version,
+                status: exchange.status, bytesOut: exchange.responseBytes, bytesIn: Int(exchange.bodyBytes),
+                durationMicros: durationMicros, requestID: context.requestID)
+            record.appendJSONMembers(to: &pending)
+        }
+        end()
     }
 
     /// A request that got no regular exchange: refused by the parser, timed out or aborted.
     func recordRefused(remote: String, status: Int, reason: String) {
-        guard let logger else { return }
+        guard enabled else { return }
         let record = AccessRecord(kind: .refused, remote: remote, status: status, reason: reason)
-        logger.info("refused", metadata: ["access": .stringConvertible(record)])
+        begin()
+        switch format {
+        case .text: record.appendText(to: &pending)
+        case .json: record.appendJSONMembers(to: &pending)
+        }
+        end()
+    }
+
+    private func begin() {
+        switch format {
+        case .text:
+            clock.append(to: &pending)
+            pending.append(0x20)
+        case .json:
+            pending.append(contentsOf: #"{"time":""#.utf8)
+            clock.append(to: &pending)
+            pending.append(contentsOf: #"","level":"info""#.utf8)
+        }
+    }
+
+    private func end() {
+        if format == .json { pending.append(0x7D) }
+        pending.append(0x0A)
+        if pending.count > 32 * 1024 { flush() }
     }
 
     func flush() {
-        sink.flush()
+        guard !pending.isEmpty else { return }
+        LogSink.write(pending, to: fd)
+        pending.removeAll(keepingCapacity: true)
     }
 }

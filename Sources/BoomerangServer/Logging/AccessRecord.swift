@@ -31,13 +31,13 @@ struct AccessRecord: CustomStringConvertible, Sendable {
     /// `remote "METHOD target HTTP/1.1" status bytes in=bytes 0.25ms id=…`, or
     /// `remote "-" status refused=reason`; quotes and control bytes become `\xNN`.
     func appendText(to line: inout [UInt8]) {
-        appendEscaped(remote, to: &line)
+        Self.appendEscaped(remote, to: &line)
         switch kind {
         case .access:
             line.append(contentsOf: " \"".utf8)
-            appendEscaped(method, to: &line)
+            Self.appendEscaped(method, to: &line)
             line.append(0x20)
-            appendEscaped(target, to: &line)
+            Self.appendEscaped(target, to: &line)
             line.append(0x20)
             line.append(contentsOf: version.utf8)
             line.append(contentsOf: "\" ".utf8)
@@ -47,14 +47,14 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             line.append(contentsOf: " in=".utf8)
             ResponseWriter.appendDecimal(bytesIn, to: &line)
             line.append(0x20)
-            appendMilliseconds(to: &line)
+            Self.appendMilliseconds(durationMicros, to: &line)
             line.append(contentsOf: "ms id=".utf8)
             line.append(contentsOf: requestID.utf8)
         case .refused:
             line.append(contentsOf: " \"-\" ".utf8)
             ResponseWriter.appendDecimal(status, to: &line)
             line.append(contentsOf: " refused=".utf8)
-            appendEscaped(reason, to: &line)
+            Self.appendEscaped(reason, to: &line)
         }
     }
 
@@ -85,7 +85,7 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             member("bytesIn")
             ResponseWriter.appendDecimal(bytesIn, to: &line)
             member("durationMs")
-            appendMilliseconds(to: &line)
+            Self.appendMilliseconds(durationMicros, to: &line)
             member("requestId")
             JSONWriter.appendString(requestID, to: &line)
         } else {
@@ -94,7 +94,7 @@ struct AccessRecord: CustomStringConvertible, Sendable {
         }
     }
 
-    private func appendMilliseconds(to line: inout [UInt8]) {
+    static func appendMilliseconds(_ durationMicros: Int, to line: inout [UInt8]) {
         ResponseWriter.appendDecimal(durationMicros / 1000, to: &line)
         line.append(UInt8(ascii: "."))
         let fraction = durationMicros % 1000
@@ -103,14 +103,21 @@ struct AccessRecord: CustomStringConvertible, Sendable {
         ResponseWriter.appendDecimal(fraction, to: &line)
     }
 
-    private func appendEscaped(_ text: String, to line: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
+    /// `text` with quotes and control bytes as `\xNN`.
+    static func appendEscaped(_ text: String, to line: inout [UInt8]) {
         for byte in text.utf8 {
             if byte < 0x20 || byte == 0x7F || byte == 0x22 {
-                line.append(contentsOf: [0x5C, UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                line.append(0x5C)
+                line.append(UInt8(ascii: "x"))
+                line.append(hexDigit(byte >> 4))
+                line.append(hexDigit(byte & 0x0F))
             } else {
                 line.append(byte)
             }
         }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x57 + value
     }
 }

@@ -37,10 +37,15 @@ final class LogSink: Sendable {
     }
 
     private func write(_ bytes: [UInt8]) {
-        Self.writing.withLock { _ in writeAll(bytes) }
+        Self.write(bytes, to: fd)
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    /// Writes `bytes` to `fd` whole, one writer at a time, so that batches of lines never interleave.
+    static func write(_ bytes: [UInt8], to fd: Int32) {
+        writing.withLock { _ in writeAll(bytes, to: fd) }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

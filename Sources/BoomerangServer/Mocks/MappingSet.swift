@@ -13,6 +13,9 @@ final class MappingSet: Sendable {
     let loadedAt: Date
     /// Counts every new set, for the admin API and the page.
     let generation: Int
+    /// One per mapping, in the same order: what a request must have for the mapping to be worth
+    /// matching, checked before anything else of the request is looked at.
+    private let screens: [MappingScreen]
 
     init(mappings: [MockMapping], errors: [MappingError], loadedAt: Date, generation: Int) {
         self.mappings = mappings.enumerated().sorted { a, b in
@@ -21,6 +24,7 @@ final class MappingSet: Sendable {
             if x != y { return x > y }
             return a.offset < b.offset
         }.map(\.element)
+        screens = self.mappings.map { MappingScreen($0.request) }
         self.errors = errors
         self.loadedAt = loadedAt
         self.generation = generation
@@ -30,7 +34,10 @@ final class MappingSet: Sendable {
     /// to and including the first that has no body patterns: the ones the body then decides between.
     func candidates(for subject: PatternSubject, states: ScenarioStates) -> [MockMapping] {
         var found: [MockMapping] = []
-        for mapping in mappings where mapping.request.matchesHead(subject) {
+        let request = MappingScreen.Subject(method: subject.method, path: subject.path)
+        for index in mappings.indices where screens[index].admits(request, method: subject.method) {
+            guard mappings[index].request.matchesHead(subject) else { continue }
+            let mapping = mappings[index]
             if let step = mapping.scenario, let required = step.requiredState,
                 states.state(of: step.name, session: subject.session) != required
             {
@@ -40,6 +47,18 @@ final class MappingSet: Sendable {
             if mapping.request.bodyPatterns.isEmpty { break }
         }
         return found
+    }
+
+    /// Whether the head of any mapping could match a request with this method and routed path
+    /// (a `HEAD` request also tries the `GET` mappings): when none can, the request goes to the
+    /// route table without being matched field by field.
+    func mayMatch(method: String, path: Substring) -> Bool {
+        let request = MappingScreen.Subject(method: method, path: path)
+        let isHead = method == "HEAD"
+        for index in screens.indices where screens[index].admits(request, method: method) || (isHead && screens[index].admits(request, method: "GET")) {
+            return true
+        }
+        return false
     }
 
     /// The mapping that comes closest to matching, and what it does not match: the fewest

@@ -112,7 +112,12 @@ struct Router: Sendable {
         if let mappings, !AdminRoutes.isAdminPath(path) {
             let set = mappings.current
             if !set.mappings.isEmpty {
-                return chooseMapping(set, mappings, context: context, path: path, pathSession: pathSession)
+                if set.mayMatch(method: method.rawValue, path: path) {
+                    return chooseMapping(set, mappings, context: context, path: path, pathSession: pathSession)
+                }
+                return withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, mappings) {
+                    Self.subject(context.head, path: path, pathSession: pathSession)
+                }
             }
         }
         return resolveTable(context: context, path: path, pathSession: pathSession)
@@ -124,9 +129,7 @@ struct Router: Sendable {
         _ set: MappingSet, _ store: MappingStore, context: RequestContext, path: Substring, pathSession: Substring?
     ) -> Choice {
         let head = context.head
-        let subject = PatternSubject(
-            method: head.method.rawValue, path: path, query: head.query, headers: head.headers, body: nil,
-            session: SessionName.resolve(pathSession: pathSession, headers: head.headers))
+        let subject = Self.subject(head, path: path, pathSession: pathSession)
         var candidates = set.candidates(for: subject, states: store.states)
         if candidates.isEmpty && head.method == .head {
             // As the route table does, a GET mapping answers HEAD (without its body).
@@ -135,11 +138,11 @@ struct Router: Sendable {
             candidates = set.candidates(for: asGet, states: store.states)
         }
         guard let last = candidates.last else {
-            return withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
+            return withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store) { subject }
         }
         var fallback: (responder: any Responder, route: String?)?
         if !last.request.bodyPatterns.isEmpty {
-            let builtIn = withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store, subject)
+            let builtIn = withNearMiss(resolveTable(context: context, path: path, pathSession: pathSession), set, store) { subject }
             fallback = (builtIn.responder, builtIn.route)
         }
         let responder = MockResponder(
@@ -148,12 +151,19 @@ struct Router: Sendable {
         return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
     }
 
+    /// What the mappings match a request head against.
+    private static func subject(_ head: HTTPRequestHead, path: Substring, pathSession: Substring?) -> PatternSubject {
+        PatternSubject(
+            method: head.method.rawValue, path: path, query: head.query, headers: head.headers, body: nil,
+            session: SessionName.resolve(pathSession: pathSession, headers: head.headers))
+    }
+
     /// The table's 404, made to name the nearest mapping.
-    private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: PatternSubject) -> Choice {
+    private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: () -> PatternSubject) -> Choice {
         guard let refusal = choice.responder as? ErrorResponder, refusal.error.code == .notFound else { return choice }
         var nearMiss = choice
         nearMiss.responder = NearMissResponder(
-            error: refusal.error, set: set, states: store.states, subject: subject, maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
+            error: refusal.error, set: set, states: store.states, subject: subject(), maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
         return nearMiss
     }
 

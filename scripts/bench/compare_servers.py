@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""GET /get side by side, in one interleaved run: Boomerang with its defaults, Boomerang with the
+history off, Boomerang with the access log off, the C evhttp echo, nginx and go-httpbin (when built).
+
+   compare_servers.py get --rounds 3 --secs 5 --conns 32,128   # measure (appends to the results)
+   compare_servers.py summary                                  # the Markdown table with the ratios
+
+Drives ../shared/bench/bench.py (its wrk runner, process handling and per-process CPU
+accounting) with two more Boomerang servers on ports of their own. Every Boomerang runs one
+event loop (`--threads 1`, like the one-process C echo) plus BOOMERANG_ARGS. Results go to
+$BENCH_RESULTS. Ratios are paired: a server's req/s over the reference's in the same round and
+concurrency, median over rounds.
+"""
+import argparse
+import importlib.util
+import os
+import sys
+
+SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "bench"))
+spec = importlib.util.spec_from_file_location("bench", os.path.join(SHARED, "bench.py"))
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+
+# name -> (port, options on top of --threads 1 and BOOMERANG_ARGS)
+VARIANTS = {
+    "boomerang": (39087, []),
+    "boomerang-no-history": (39488, ["--no-history"]),
+    "boomerang-no-log": (39489, ["--no-access-log"]),
+}
+ANCHORS = ["evhttp-1", "nginx", "go-httpbin"]
+original_cmd = bench.server_cmd
+
+
+def server_cmd(name, port):
+    if name in VARIANTS:
+        binary = os.environ.get("BOOMERANG_BIN", os.path.join(os.getcwd(), ".build", "release", "boomerang"))
+        extra = os.environ.get("BOOMERANG_ARGS", "").split()
+        return [binary, "serve", "--host", bench.HOST, "--port", str(port), "--threads", "1"] + VARIANTS[name][1] + extra
+    return original_cmd(name, port)
+
+
+bench.server_cmd = server_cmd
+for variant, (variant_port, _) in VARIANTS.items():
+    bench.PORTS[variant] = variant_port
+    if variant not in bench.ALL:
+        bench.ALL.append(variant)
+
+
+def available():
+    names = list(VARIANTS) + ["evhttp-1", "nginx"]
+    if os.path.exists(os.path.join(bench.ANCHORS, "bin", "go-httpbin")):
+        names.append("go-httpbin")
+    return names
+
+
+def summary():
+    rows = bench.load("get")
+    if not rows:
+        sys.exit("no GET results in " + bench.RESULTS)
+    servers = [s for s in available() if any(r["server"] == s for r in rows)]
+    refs = [s for s in ANCHORS if s in servers]
+    out = []
+    for conns in sorted({r["conns"] for r in rows}):
+        rc = [r for r in rows if r["conns"] == conns]
+        rounds = len({r["round"] for r in rc})
+        out.append(f"\n### GET /get -c{conns} (wrk -t1, {rc[0]['secs']} s per run, {rounds} interleaved rounds; medians)\n")
+        out.append("| server | req/s | p50 ms | p99 ms | server CPU µs/req | errors |" + "".join(f" × {r} |" for r in refs))
+        out.append("|---|" + "---|" * (5 + len(refs)))
+        for s in servers:
+            rs = [r for r in rc if r["server"] == s]
+            if not rs:
+                continue
+            errors = sum(r["err_connect"] + r["err_read"] + r["err_write"] + r["err_status"] + r["err_timeout"] for r in rs)
+            line = (f"| {s} | {bench.fmt(bench.med([r['rps'] for r in rs]))} | "
+                    f"{bench.fmt(bench.med([r['lat_p50_us'] for r in rs]) / 1000, 2)} | "
+                    f"{bench.fmt(bench.med([r['lat_p99_us'] for r in rs]) / 1000, 2)} | "
+                    f"{bench.fmt(bench.med([r['server_cpu_us_per_req'] for r in rs]), 1)} | {errors} |")
+            for ref in refs:
+                line += f" {bench.fmt(bench.paired_ratio(rc, s, ref), 2)} |"
+            out.append(line)
+        out.append("")
+        for other, what in (("boomerang-no-history", "history"), ("boomerang-no-log", "access log")):
+            if other in servers and "boomerang" in servers:
+                rps = bench.paired_ratio(rc, "boomerang", other)
+                cpu = bench.paired_ratio(rc, "boomerang", other, key="server_cpu_us_per_req")
+                out.append(f"- {what} on/off: req/s × {bench.fmt(rps, 3)}, server CPU per request × {bench.fmt(cpu, 3)}")
+        load = bench.med([r["load1"] for r in rc])
+        other_cpu = bench.med([r["other_cpu_s"] / r["secs"] for r in rc])
+        out.append(f"- load: 1-minute load average {bench.fmt(load, 1)} before the runs (median); "
+                   f"other processes used {bench.fmt(other_cpu, 2)} of the 2 cores")
+    print("\n".join(out))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("phase", choices=["get", "summary"])
+    parser.add_argument("--servers", default=None, help="comma list; default: every Boomerang variant and anchor")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--secs", type=int, default=5)
+    parser.add_argument("--conns", default="32,128")
+    args = parser.parse_args()
+    if args.phase == "summary":
+        summary()
+        return
+    servers = args.servers.split(",") if args.servers else available()
+    bench.phase_get(servers, [int(c) for c in args.conns.split(",")], args.rounds, args.secs)
+
+
+if __name__ == "__main__":
+    main()
