@@ -116,17 +116,10 @@ extension ServerSetting {
     )
 
     /// ``ServerSettings/multipartMode``: `strict` or `lenient`.
-    public static let multipartMode = ServerSetting(
+    public static let multipartMode = choice(
+        \.multipartMode,
         name: "multipartMode",
-        summary: "A multipart body that does not parse: strict answers 400 with the error, lenient 200 with diagnostics.",
-        valueName: ServerSettings.MultipartMode.allCases.map(\.rawValue).joined(separator: "|"),
-        expectation: "one of " + ServerSettings.MultipartMode.allCases.map(\.rawValue).joined(separator: ", "),
-        assign: { settings, text in
-            guard let mode = ServerSettings.MultipartMode(rawValue: text) else { return false }
-            settings.multipartMode = mode
-            return true
-        },
-        read: { .string($0.multipartMode.rawValue) }
+        summary: "A multipart body that does not parse: strict answers 400 with the error, lenient 200 with diagnostics."
     )
 
     /// ``ServerSettings/headerTimeout``: seconds, more than 0 and at most a day.
@@ -222,17 +215,10 @@ extension ServerSetting {
     )
 
     /// ``ServerSettings/profile``: `httpbin` or `firewalk`.
-    public static let profile = ServerSetting(
+    public static let profile = choice(
+        \.profile,
         name: "profile",
-        summary: "Whose reply shapes the echo routes use: httpbin's, or Firewalk's (Alamofire's test server).",
-        valueName: ServerSettings.Profile.allCases.map(\.rawValue).joined(separator: "|"),
-        expectation: "one of " + ServerSettings.Profile.allCases.map(\.rawValue).joined(separator: ", "),
-        assign: { settings, text in
-            guard let profile = ServerSettings.Profile(rawValue: text) else { return false }
-            settings.profile = profile
-            return true
-        },
-        read: { .string($0.profile.rawValue) }
+        summary: "Whose reply shapes the echo routes use: httpbin's, or Firewalk's (Alamofire's test server)."
     )
 
     /// ``ServerSettings/compressResponses``: `true` or `false`.
@@ -243,17 +229,10 @@ extension ServerSetting {
     )
 
     /// ``ServerSettings/logFormat``: `text` or `json`.
-    public static let logFormat = ServerSetting(
+    public static let logFormat = choice(
+        \.logFormat,
         name: "logFormat",
-        summary: "The log format.",
-        valueName: ServerSettings.LogFormat.allCases.map(\.rawValue).joined(separator: "|"),
-        expectation: "one of " + ServerSettings.LogFormat.allCases.map(\.rawValue).joined(separator: ", "),
-        assign: { settings, text in
-            guard let format = ServerSettings.LogFormat(rawValue: text) else { return false }
-            settings.logFormat = format
-            return true
-        },
-        read: { .string($0.logFormat.rawValue) }
+        summary: "The log format."
     )
 
     /// ``ServerSettings/logLevel``: one of swift-log's levels, written in lower case.
@@ -352,90 +331,4 @@ extension ServerSetting {
         summary: "A bearer token every /__admin/ request must carry (Authorization: Bearer or ?token=).",
         valueName: "token"
     )
-
-    private static func boolean(
-        _ keyPath: any WritableKeyPath<ServerSettings, Bool> & Sendable,
-        name: String,
-        summary: String
-    ) -> ServerSetting {
-        ServerSetting(
-            name: name,
-            summary: summary,
-            valueName: "bool",
-            expectation: "true or false",
-            assign: { settings, text in
-                switch text.lowercased() {
-                case "true", "yes", "on", "1": settings[keyPath: keyPath] = true
-                case "false", "no", "off", "0": settings[keyPath: keyPath] = false
-                default: return false
-                }
-                return true
-            },
-            read: { .boolean($0[keyPath: keyPath]) }
-        )
-    }
-
-    /// Text without control characters; the empty text is no value.
-    private static func optionalText(
-        _ keyPath: any WritableKeyPath<ServerSettings, String?> & Sendable,
-        name: String,
-        summary: String,
-        valueName: String
-    ) -> ServerSetting {
-        ServerSetting(
-            name: name,
-            summary: summary,
-            valueName: valueName,
-            expectation: "text without control characters (empty for none)",
-            assign: { settings, text in
-                guard text.utf8.count <= 4096, text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-                else { return false }
-                settings[keyPath: keyPath] = text.isEmpty ? nil : text
-                return true
-            },
-            read: { .string($0[keyPath: keyPath] ?? "") }
-        )
-    }
-
-    private static func integer<Integer: FixedWidthInteger & Sendable>(
-        _ keyPath: any WritableKeyPath<ServerSettings, Integer> & Sendable,
-        name: String,
-        in range: ClosedRange<Integer> = 1...Integer.max,
-        summary: String,
-        valueName: String
-    ) -> ServerSetting {
-        ServerSetting(
-            name: name,
-            summary: summary,
-            valueName: valueName,
-            expectation: range.upperBound == Integer.max && range.lowerBound == 1
-                ? "a positive integer"
-                : "an integer from \(range.lowerBound) to \(range.upperBound)",
-            assign: { settings, text in
-                guard let value = Integer(text), range.contains(value) else { return false }
-                settings[keyPath: keyPath] = value
-                return true
-            },
-            read: { .integer(Int64($0[keyPath: keyPath])) }
-        )
-    }
-
-    private static func seconds(
-        _ keyPath: any WritableKeyPath<ServerSettings, Double> & Sendable,
-        name: String,
-        summary: String
-    ) -> ServerSetting {
-        ServerSetting(
-            name: name,
-            summary: summary,
-            valueName: "seconds",
-            expectation: "a number of seconds above 0 and at most \(Int(maxDurationSeconds))",
-            assign: { settings, text in
-                guard let value = Double(text), value > 0, value <= maxDurationSeconds else { return false }
-                settings[keyPath: keyPath] = value
-                return true
-            },
-            read: { .number($0[keyPath: keyPath]) }
-        )
-    }
 }

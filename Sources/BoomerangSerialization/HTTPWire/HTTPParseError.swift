@@ -3,97 +3,8 @@
 /// After a parse error the connection cannot be re-synchronised: answer with ``status`` and
 /// `Connection: close`, then close.
 public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong. An open set: new codes may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// A short stable name, such as `invalidTarget`.
-        public let name: String
-        /// The HTTP status code to answer with.
-        public let status: Int
-
-        private init(_ name: String, _ status: Int) {
-            self.name = name
-            self.status = status
-        }
-
-        /// The code's name.
-        public var description: String { name }
-
-        /// The request line is not `method SP target SP version` (for example HTTP/0.9's `GET /`).
-        public static let invalidRequestLine = Code("invalidRequestLine", 400)
-        /// The method is empty or not a token.
-        public static let invalidMethod = Code("invalidMethod", 400)
-        /// The target holds a space, control, DEL, NUL, 8-bit byte or `#`, or is empty.
-        public static let invalidTarget = Code("invalidTarget", 400)
-        /// The version is not `HTTP/` DIGIT `.` DIGIT.
-        public static let invalidVersion = Code("invalidVersion", 400)
-        /// A well-formed version other than HTTP/1.0 and HTTP/1.1.
-        public static let unsupportedVersion = Code("unsupportedVersion", 505)
-        /// The request line is longer than the limit.
-        public static let requestLineTooLong = Code("requestLineTooLong", 414)
-        /// An empty line where a request line was expected.
-        public static let leadingEmptyLine = Code("leadingEmptyLine", 400)
-        /// A line ended with LF alone.
-        public static let bareLineFeed = Code("bareLineFeed", 400)
-        /// A CR not followed by LF.
-        public static let bareCarriageReturn = Code("bareCarriageReturn", 400)
-        /// A field line with nothing before the colon.
-        public static let emptyHeaderName = Code("emptyHeaderName", 400)
-        /// A field name that is not a token (including whitespace before the colon).
-        public static let invalidHeaderName = Code("invalidHeaderName", 400)
-        /// A field line without a colon.
-        public static let missingColon = Code("missingColon", 400)
-        /// A field value with NUL, DEL or a control other than HTAB.
-        public static let invalidHeaderValue = Code("invalidHeaderValue", 400)
-        /// A field line starting with whitespace (obs-fold).
-        public static let obsoleteLineFolding = Code("obsoleteLineFolding", 400)
-        /// The head (or head plus trailers) is larger than the byte limit.
-        public static let headersTooLarge = Code("headersTooLarge", 431)
-        /// More fields than the count limit.
-        public static let tooManyHeaders = Code("tooManyHeaders", 431)
-        /// An HTTP/1.1 request without Host.
-        public static let missingHost = Code("missingHost", 400)
-        /// More than one Host field.
-        public static let duplicateHost = Code("duplicateHost", 400)
-        /// A Host value that is not `uri-host [":" port]` (for example with a path or user info).
-        public static let invalidHost = Code("invalidHost", 400)
-        /// A Content-Length that is not `1*DIGIT`.
-        public static let invalidContentLength = Code("invalidContentLength", 400)
-        /// Content-Length fields with different values.
-        public static let conflictingContentLength = Code("conflictingContentLength", 400)
-        /// A Content-Length beyond `Int64.max`.
-        public static let contentLengthOverflow = Code("contentLengthOverflow", 413)
-        /// Both Content-Length and Transfer-Encoding.
-        public static let contentLengthWithTransferEncoding = Code("contentLengthWithTransferEncoding", 400)
-        /// A well-formed Transfer-Encoding other than exactly `chunked`.
-        public static let unsupportedTransferEncoding = Code("unsupportedTransferEncoding", 501)
-        /// A Transfer-Encoding that is not a list of tokens.
-        public static let invalidTransferEncoding = Code("invalidTransferEncoding", 400)
-        /// More than one Transfer-Encoding field.
-        public static let duplicateTransferEncoding = Code("duplicateTransferEncoding", 400)
-        /// Transfer-Encoding on an HTTP/1.0 request.
-        public static let transferEncodingOnHTTP10 = Code("transferEncodingOnHTTP10", 400)
-        /// A body (Content-Length > 0 or Transfer-Encoding) on a HEAD request.
-        public static let bodyNotAllowed = Code("bodyNotAllowed", 400)
-        /// The body is larger than the limit.
-        public static let bodyTooLarge = Code("bodyTooLarge", 413)
-        /// An Expect value other than `100-continue`.
-        public static let unsupportedExpectation = Code("unsupportedExpectation", 417)
-        /// A chunk size that is empty or not bare hexadecimal digits.
-        public static let invalidChunkSize = Code("invalidChunkSize", 400)
-        /// A chunk-size line outside the grammar of RFC 9112 §7.1.1 after its size: `;` with
-        /// optional whitespace around it, a token name, optionally `=` and a token or quoted string.
-        public static let invalidChunkExtension = Code("invalidChunkExtension", 400)
-        /// A chunk size beyond `Int64.max`.
-        public static let chunkSizeOverflow = Code("chunkSizeOverflow", 413)
-        /// A chunk-size line longer than the limit.
-        public static let chunkSizeLineTooLong = Code("chunkSizeLineTooLong", 400)
-        /// A chunk extension longer than the limit.
-        public static let chunkExtensionTooLong = Code("chunkExtensionTooLong", 400)
-        /// Chunk data not followed by CRLF.
-        public static let missingChunkTerminator = Code("missingChunkTerminator", 400)
-        /// The peer closed the connection in the middle of a message.
-        public static let truncatedMessage = Code("truncatedMessage", 400)
-    }
+    /// The codes of this error (below, in the extension of ``RefusalCode``).
+    public typealias Code = RefusalCode<HTTPParseError>
 
     /// What went wrong.
     public var code: Code
@@ -139,4 +50,82 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
         }
         return text
     }
+}
+
+extension RefusalCode where Domain == HTTPParseError {
+    /// The request line is not `method SP target SP version` (for example HTTP/0.9's `GET /`).
+    public static let invalidRequestLine = Self("invalidRequestLine", 400)
+    /// The method is empty or not a token.
+    public static let invalidMethod = Self("invalidMethod", 400)
+    /// The target holds a space, control, DEL, NUL, 8-bit byte or `#`, or is empty.
+    public static let invalidTarget = Self("invalidTarget", 400)
+    /// The version is not `HTTP/` DIGIT `.` DIGIT.
+    public static let invalidVersion = Self("invalidVersion", 400)
+    /// A well-formed version other than HTTP/1.0 and HTTP/1.1.
+    public static let unsupportedVersion = Self("unsupportedVersion", 505)
+    /// The request line is longer than the limit.
+    public static let requestLineTooLong = Self("requestLineTooLong", 414)
+    /// An empty line where a request line was expected.
+    public static let leadingEmptyLine = Self("leadingEmptyLine", 400)
+    /// A line ended with LF alone.
+    public static let bareLineFeed = Self("bareLineFeed", 400)
+    /// A CR not followed by LF.
+    public static let bareCarriageReturn = Self("bareCarriageReturn", 400)
+    /// A field line with nothing before the colon.
+    public static let emptyHeaderName = Self("emptyHeaderName", 400)
+    /// A field name that is not a token (including whitespace before the colon).
+    public static let invalidHeaderName = Self("invalidHeaderName", 400)
+    /// A field line without a colon.
+    public static let missingColon = Self("missingColon", 400)
+    /// A field value with NUL, DEL or a control other than HTAB.
+    public static let invalidHeaderValue = Self("invalidHeaderValue", 400)
+    /// A field line starting with whitespace (obs-fold).
+    public static let obsoleteLineFolding = Self("obsoleteLineFolding", 400)
+    /// The head (or head plus trailers) is larger than the byte limit.
+    public static let headersTooLarge = Self("headersTooLarge", 431)
+    /// More fields than the count limit.
+    public static let tooManyHeaders = Self("tooManyHeaders", 431)
+    /// An HTTP/1.1 request without Host.
+    public static let missingHost = Self("missingHost", 400)
+    /// More than one Host field.
+    public static let duplicateHost = Self("duplicateHost", 400)
+    /// A Host value that is not `uri-host [":" port]` (for example with a path or user info).
+    public static let invalidHost = Self("invalidHost", 400)
+    /// A Content-Length that is not `1*DIGIT`.
+    public static let invalidContentLength = Self("invalidContentLength", 400)
+    /// Content-Length fields with different values.
+    public static let conflictingContentLength = Self("conflictingContentLength", 400)
+    /// A Content-Length beyond `Int64.max`.
+    public static let contentLengthOverflow = Self("contentLengthOverflow", 413)
+    /// Both Content-Length and Transfer-Encoding.
+    public static let contentLengthWithTransferEncoding = Self("contentLengthWithTransferEncoding", 400)
+    /// A well-formed Transfer-Encoding other than exactly `chunked`.
+    public static let unsupportedTransferEncoding = Self("unsupportedTransferEncoding", 501)
+    /// A Transfer-Encoding that is not a list of tokens.
+    public static let invalidTransferEncoding = Self("invalidTransferEncoding", 400)
+    /// More than one Transfer-Encoding field.
+    public static let duplicateTransferEncoding = Self("duplicateTransferEncoding", 400)
+    /// Transfer-Encoding on an HTTP/1.0 request.
+    public static let transferEncodingOnHTTP10 = Self("transferEncodingOnHTTP10", 400)
+    /// A body (Content-Length > 0 or Transfer-Encoding) on a HEAD request.
+    public static let bodyNotAllowed = Self("bodyNotAllowed", 400)
+    /// The body is larger than the limit.
+    public static let bodyTooLarge = Self("bodyTooLarge", 413)
+    /// An Expect value other than `100-continue`.
+    public static let unsupportedExpectation = Self("unsupportedExpectation", 417)
+    /// A chunk size that is empty or not bare hexadecimal digits.
+    public static let invalidChunkSize = Self("invalidChunkSize", 400)
+    /// A chunk-size line outside the grammar of RFC 9112 §7.1.1 after its size: `;` with
+    /// optional whitespace around it, a token name, optionally `=` and a token or quoted string.
+    public static let invalidChunkExtension = Self("invalidChunkExtension", 400)
+    /// A chunk size beyond `Int64.max`.
+    public static let chunkSizeOverflow = Self("chunkSizeOverflow", 413)
+    /// A chunk-size line longer than the limit.
+    public static let chunkSizeLineTooLong = Self("chunkSizeLineTooLong", 400)
+    /// A chunk extension longer than the limit.
+    public static let chunkExtensionTooLong = Self("chunkExtensionTooLong", 400)
+    /// Chunk data not followed by CRLF.
+    public static let missingChunkTerminator = Self("missingChunkTerminator", 400)
+    /// The peer closed the connection in the middle of a message.
+    public static let truncatedMessage = Self("truncatedMessage", 400)
 }

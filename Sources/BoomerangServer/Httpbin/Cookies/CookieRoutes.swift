@@ -15,16 +15,7 @@ enum CookieRoutes {
             "httpbin.cookies-set", .only([.get]), "/cookies/set",
             summary: "Sets each query parameter as a cookie (attr[Path], attr[SameSite], … as go-httpbin), then 302 to /cookies"
         ) { request throws(ServerError) in
-            let query = HttpbinQuery(request.head)
-            let attributes = try CookieAttributes(query)
-            var response = Response.redirect(to: "/cookies")
-            var seen: Set<String> = []
-            for pair in query.pairs where !CookieAttributes.isAttributeName(pair.name) && seen.insert(pair.name).inserted {
-                var cookie = try SetCookie(name: pair.name, value: pair.value)
-                attributes.apply(to: &cookie)
-                response.headers.add(name: "Set-Cookie", value: cookie.headerValue)
-            }
-            return FixedResponder(response)
+            try FixedResponder(setEach(request, expiring: false))
         }
         table.add(
             "httpbin.cookies-set-path", .only([.get]), "/cookies/set/{name}/{value}",
@@ -40,18 +31,27 @@ enum CookieRoutes {
             "httpbin.cookies-delete", .only([.get]), "/cookies/delete",
             summary: "Expires each cookie named in the query, then 302 to /cookies"
         ) { request throws(ServerError) in
-            let query = HttpbinQuery(request.head)
-            let attributes = try CookieAttributes(query)
-            var response = Response.redirect(to: "/cookies")
-            var seen: Set<String> = []
-            for pair in query.pairs where !CookieAttributes.isAttributeName(pair.name) && seen.insert(pair.name).inserted {
-                var cookie = try SetCookie(name: pair.name, value: "")
-                attributes.apply(to: &cookie)
+            try FixedResponder(setEach(request, expiring: true))
+        }
+    }
+
+    /// A 302 to `/cookies` with one `Set-Cookie` per query parameter that is not an attribute
+    /// (the first of a repeated name), each with the query's attributes; `expiring` sends each
+    /// empty and expired instead.
+    private static func setEach(_ request: RouteRequest, expiring: Bool) throws(ServerError) -> Response {
+        let query = HttpbinQuery(request.head)
+        let attributes = try CookieAttributes(query)
+        var response = Response.redirect(to: "/cookies")
+        var seen: Set<String> = []
+        for pair in query.pairs where !CookieAttributes.isAttributeName(pair.name) && seen.insert(pair.name).inserted {
+            var cookie = try SetCookie(name: pair.name, value: expiring ? "" : pair.value)
+            attributes.apply(to: &cookie)
+            if expiring {
                 cookie.expires = "Thu, 01 Jan 1970 00:00:00 GMT"
                 cookie.maxAge = 0
-                response.headers.add(name: "Set-Cookie", value: cookie.headerValue)
             }
-            return FixedResponder(response)
+            response.headers.add(name: "Set-Cookie", value: cookie.headerValue)
         }
+        return response
     }
 }
