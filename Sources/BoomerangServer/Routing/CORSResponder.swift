@@ -5,13 +5,22 @@ import BoomerangSerialization
 /// (a preflight) also the methods, a one-hour `Access-Control-Max-Age` and the requested headers
 /// allowed. The admin API and the web page's own files get none (``Router`` leaves them out), so
 /// that no other site's script can read them from a browser.
-struct CORSResponder: Responder {
+struct CORSResponder: Responder, RouteDeciding {
     private var inner: any Responder
     private let head: HTTPRequestHead
+    private let routeName: String?
 
-    init(_ inner: any Responder, head: HTTPRequestHead) {
+    init(_ inner: any Responder, head: HTTPRequestHead, routeName: String?) {
         self.inner = inner
         self.head = head
+        self.routeName = routeName
+    }
+
+    /// The wrapped responder's decision when it makes one (a mock mapping decided by the body),
+    /// else the route chosen from the head.
+    var answeredRoute: String? {
+        if let deciding = inner as? any RouteDeciding { return deciding.answeredRoute }
+        return routeName
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {

@@ -59,7 +59,7 @@ struct Router: Sendable {
                 inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
         }
         if !Self.isInspectionTool(choice) {
-            choice.responder = CORSResponder(choice.responder, head: context.head)
+            choice.responder = CORSResponder(choice.responder, head: context.head, routeName: choice.route)
         }
         guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
             return RoutedResponder(responder: choice.responder, route: choice.route)
