@@ -8,16 +8,16 @@ import BoomerangSerialization
 struct CORSResponder: Responder, RouteDeciding {
     private var inner: any Responder
     private let head: HTTPRequestHead
-    /// The route chosen from the head.
     private let routeName: String?
 
-    init(_ inner: any Responder, head: HTTPRequestHead, routeName: String? = nil) {
+    init(_ inner: any Responder, head: HTTPRequestHead, routeName: String?) {
         self.inner = inner
         self.head = head
         self.routeName = routeName
     }
 
-    /// The wrapped responder's decision when it makes one (a mock mapping decided by the body).
+    /// The wrapped responder's decision when it makes one (a mock mapping decided by the body),
+    /// else the route chosen from the head.
     var answeredRoute: String? {
         if let deciding = inner as? any RouteDeciding { return deciding.answeredRoute }
         return routeName
