@@ -127,7 +127,7 @@ struct MultipartCollector {
         case .partEnd:
             guard var part = current else { return }
             part.sha256 = Hex.lowercase(hasher.finalize())
-            if let inline = part.inline, let offset = inline.firstRange(of: delimiter)?.lowerBound {
+            if let inline = part.inline, let offset = ByteSearch.firstOffset(of: delimiter, in: inline) {
                 let name = part.head.contentDisposition?.name ?? "#\(parts.count)"
                 findings.append(Diagnostic(
                     "boundaryInPart", .warning,
