@@ -24,6 +24,18 @@ struct FirewalkReply {
         value = .object(object)
     }
 
+    /// The reply of Firewalk's streamed routes (`/payloads/{n}`), whose requests have no body:
+    /// `data` and `form` are left out, as Firewalk's encoder omits them there.
+    init(bodilessContext context: RequestContext) {
+        let head = context.head
+        var object = StructuredObject(minimumCapacity: 4)
+        object.append(.object(FirewalkReply.flatArgs(head)), forNewKey: "args")
+        object.append(FirewalkReply.headers(head.headers), forNewKey: "headers")
+        object.append(.string(context.remoteHost), forNewKey: "origin")
+        object.append(.string(EchoDocument.url(head)), forNewKey: "url")
+        value = .object(object)
+    }
+
     /// The reply as compact JSON.
     var json: [UInt8] {
         (try? JSONWriter().write(value)) ?? Array("{}".utf8)

@@ -18,34 +18,12 @@ enum FirewalkStreams {
         }
     }
 
-    /// `/payloads/{count}[/{delay}]`: `count` copies of Firewalk's reply JSON, one after the other
-    /// without separators, the first at once, then one every `delay` milliseconds.
+    /// `/payloads/{count}[/{delay}]`: `count` copies of Firewalk's reply JSON (``FirewalkReply``
+    /// without `data` and `form`), one after the other without separators, the first at once,
+    /// then one every `delay` milliseconds.
     static func payloads(count: Int, pauseMilliseconds: Int, context: RequestContext) -> PacedBodyProducer {
-        let reply = replyJSON(context)
+        let reply = FirewalkReply(bodilessContext: context).json
         return PacedBodyProducer(count: count, pauseNanoseconds: UInt64(pauseMilliseconds) * 1_000_000) { _, _ in reply }
-    }
-
-    /// Firewalk's reply, as Alamofire's `TestResponse` decodes it: `url`, `origin`, `headers` as
-    /// an array of `{"name", "value"}` objects in the order received, `args` as a flat string map
-    /// (the last value of a repeated name). `data` and `form` are left out: these requests have
-    /// no body, and Firewalk's encoder omits them then.
-    static func replyJSON(_ context: RequestContext) -> [UInt8] {
-        let head = context.head
-        var headers: [StructuredValue] = []
-        for field in head.headers {
-            headers.append(.object(StructuredObject([("name", .string(field.name)), ("value", .string(field.value))])))
-        }
-        var args = StructuredObject()
-        for pair in HttpbinQuery(head).pairs {
-            _ = args.updateValue(.string(pair.value), forKey: pair.name)
-        }
-        let reply = StructuredObject([
-            ("url", .string(EchoDocument.url(head))),
-            ("origin", .string(EchoDocument.origin(context))),
-            ("headers", .array(headers)),
-            ("args", .object(args)),
-        ])
-        return (try? JSONWriter(configuration: .compact).write(.object(reply))) ?? Array("{}".utf8)
     }
 }
 

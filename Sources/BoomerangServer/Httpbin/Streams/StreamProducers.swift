@@ -53,8 +53,9 @@ enum StreamProducers {
         return Plan(status: status, headers: ["Content-Type": "application/octet-stream"], producer: producer)
     }
 
-    /// go-httpbin's `/sse?count=10&duration=5&delay=0`: `event: ping` with
-    /// `data: {"id":N,"timestamp":ms}` events spread over `duration` after `delay`.
+    /// go-httpbin's `/sse?count=10&duration=5&delay=0&jitter=0`: `event: ping` with
+    /// `data: {"id":N,"timestamp":ms}` events spread over `duration` after `delay`, each pause
+    /// varied by up to ±`jitter` (0...1); `seed` fixes the variation.
     /// - Parameter wallClockMilliseconds: the Unix time of the first pull, for the timestamps.
     static func serverSentEvents(
         _ request: RouteRequest, maxMilliseconds: Int, wallClockMilliseconds: Int64
@@ -62,30 +63,42 @@ enum StreamProducers {
         let query = HttpbinQuery(request.head)
         let count = try query.first("count").map { text throws(ServerError) in try NumericParameter.int("count", text, in: 1...maxEventCount) } ?? 10
         let (duration, delay) = try timing(query, defaultDuration: 5, defaultDelay: 0, maxMilliseconds: maxMilliseconds)
-        let producer = PacedBodyProducer(count: count, delayNanoseconds: delay, pauseNanoseconds: pausePerWrite(duration, count)) {
-            index, elapsed in
+        let (jitter, seed) = try jitterParameters(query)
+        let producer = PacedBodyProducer(
+            count: count, delayNanoseconds: delay, pauseNanoseconds: pausePerWrite(duration, count), jitter: jitter, seed: seed
+        ) { index, elapsed in
             let timestamp = wallClockMilliseconds + Int64(elapsed / 1_000_000)
             return Array("event: ping\ndata: {\"id\":\(index),\"timestamp\":\(timestamp)}\n\n".utf8)
         }
         return Plan(headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"], producer: producer)
     }
 
-    /// go-httpbin's `/jsonl?count=10&duration=5&delay=0`: compact JSON lines of `id`, `args`,
-    /// `headers`, `origin`, `url`, spread over `duration` after `delay`.
+    /// go-httpbin's `/jsonl?count=10&duration=5&delay=0&jitter=0`: compact JSON lines of `id`,
+    /// `args`, `headers`, `origin`, `url`, spread over `duration` after `delay`, each pause varied
+    /// by up to ±`jitter` (0...1); `seed` fixes the variation.
     static func jsonLines(_ request: RouteRequest, maxMilliseconds: Int) throws(ServerError) -> Plan {
         let query = HttpbinQuery(request.head)
         let count = try query.first("count").map { text throws(ServerError) in try NumericParameter.int("count", text, in: 1...maxEventCount) } ?? 10
         let (duration, delay) = try timing(query, defaultDuration: 5, defaultDelay: 0, maxMilliseconds: maxMilliseconds)
+        let (jitter, seed) = try jitterParameters(query)
         let line = echoLine(request.context)
-        let producer = PacedBodyProducer(count: count, delayNanoseconds: delay, pauseNanoseconds: pausePerWrite(duration, count)) {
-            index, _ in line(index)
-        }
+        let producer = PacedBodyProducer(
+            count: count, delayNanoseconds: delay, pauseNanoseconds: pausePerWrite(duration, count), jitter: jitter, seed: seed
+        ) { index, _ in line(index) }
         return Plan(headers: ["Content-Type": "application/jsonl; charset=utf-8"], producer: producer)
     }
 
     /// go-httpbin's spacing: with more than one write, the last one is not followed by a pause.
     static func pausePerWrite(_ duration: UInt64, _ count: Int) -> UInt64 {
         count > 1 ? duration / UInt64(count - 1) : duration
+    }
+
+    /// go-httpbin's `jitter` (a fraction from 0 to 1, default 0) and the seed of its random
+    /// variation (`seed`, random when absent).
+    static func jitterParameters(_ query: HttpbinQuery) throws(ServerError) -> (jitter: Double, seed: UInt64) {
+        let jitter = try query.first("jitter").map { text throws(ServerError) in try NumericParameter.double("jitter", text, in: 0...1) } ?? 0
+        let seed = try query.first("seed").map(NumericParameter.seed) ?? UInt64.random(in: .min ... .max)
+        return (jitter, seed)
     }
 
     /// `duration` and `delay` in nanoseconds: seconds (`1.5`) or with a unit (`1500ms`, `2s`);

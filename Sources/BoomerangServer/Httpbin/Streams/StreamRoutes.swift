@@ -47,14 +47,14 @@ enum StreamRoutes {
         }
         table.add(
             "httpbin.sse", bodyMethods, "/sse",
-            summary: "count server-sent ping events spread over duration after delay (go-httpbin)"
+            summary: "count server-sent ping events spread over duration after delay, each pause varied by ±jitter (go-httpbin)"
         ) { request throws(ServerError) in
             let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
             return streamed(try StreamProducers.serverSentEvents(request, maxMilliseconds: maxDelay, wallClockMilliseconds: now))
         }
         table.add(
             "httpbin.jsonl", bodyMethods, "/jsonl",
-            summary: "count JSON lines of the request spread over duration after delay (go-httpbin)"
+            summary: "count JSON lines of the request spread over duration after delay, each pause varied by ±jitter (go-httpbin)"
         ) { request throws(ServerError) in
             streamed(try StreamProducers.jsonLines(request, maxMilliseconds: maxDelay))
         }

@@ -69,6 +69,22 @@ import Testing
         }
     }
 
+    @Test func jitteredEventsAndLinesStillArriveCompleteAndInOrder() throws {
+        let live = try LiveServer()
+        let events = try ChunkedWire.get(port: live.port, "/sse?count=5&duration=200ms&jitter=1")
+        #expect(events.status == 200)
+        #expect(events.chunks.count == 5)
+        for (index, chunk) in events.chunks.enumerated() {
+            #expect(String(decoding: chunk, as: UTF8.self).hasPrefix("event: ping\ndata: {\"id\":\(index),\"timestamp\":"))
+        }
+        let lines = try ChunkedWire.get(port: live.port, "/jsonl?count=4&duration=0.2&jitter=0.5&seed=7")
+        #expect(lines.chunks.count == 4)
+        for (index, chunk) in lines.chunks.enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(chunk)) as? [String: Any])
+            #expect((object["id"] as? NSNumber)?.intValue == index)
+        }
+    }
+
     @Test func trailersAreSentAfterTheChunkedEcho() throws {
         let live = try LiveServer()
         let wire = try ChunkedWire.get(port: live.port, "/trailers?X-Test=1&Other-Field=two%20words")
@@ -155,7 +171,7 @@ import Testing
         "/stream/1e9", "/stream-bytes/1e9", "/stream-bytes/10485761", "/drip?duration=1e9", "/drip?numbytes=99999999",
         "/sse?count=0", "/sse?count=100000", "/jsonl?duration=1e9", "/chunked/0", "/chunked/101", "/chunked/3/99999999",
         "/payloads/0", "/payloads/100/1000", "/manyBytes/10000001", "/manyBytes/-1", "/download/15", "/download/10000010",
-        "/download/10?shouldProduceError=maybe",
+        "/download/10?shouldProduceError=maybe", "/sse?jitter=1.5", "/sse?jitter=-0.5", "/jsonl?jitter=abc", "/jsonl?jitter=nan",
     ])
     func badParametersAre400AndTheServerKeepsServing(target: String) throws {
         let live = try LiveServer()

@@ -45,6 +45,69 @@ import Testing
         #expect(merging.next(now: 500) == .bytes([1, 2]))
     }
 
+    /// The times a producer asks to be woken at, pulled at each of them from time 0 until it ends.
+    private func schedule(_ producer: PacedBodyProducer) -> [UInt64] {
+        var producer = producer
+        var now: UInt64 = 0
+        var wakes: [UInt64] = []
+        var pieces = 0
+        while pieces <= producer.count {
+            switch producer.next(now: now) {
+            case .wait(let until?):
+                wakes.append(until)
+                now = until
+            case .bytes:
+                pieces += 1
+            default:
+                return wakes
+            }
+        }
+        return wakes
+    }
+
+    @Test func jitterVariesEachPauseWithinItsFractionAndTheSeedFixesIt() {
+        let plain = PacedBodyProducer(count: 5, delayNanoseconds: 7, pauseNanoseconds: 1000) { _, _ in [1] }
+        #expect(schedule(plain) == [7, 1007, 2007, 3007, 4007])
+        let jittered = PacedBodyProducer(count: 5, delayNanoseconds: 7, pauseNanoseconds: 1000, jitter: 0.5, seed: 42) { _, _ in [1] }
+        let wakes = schedule(jittered)
+        #expect(wakes.count == 5)
+        #expect(wakes.first == 7)
+        let pauses = zip(wakes.dropFirst(), wakes).map { $0 - $1 }
+        #expect(pauses.allSatisfy { (500...1500).contains($0) })
+        #expect(Set(pauses).count > 1)
+        #expect(schedule(PacedBodyProducer(count: 5, delayNanoseconds: 7, pauseNanoseconds: 1000, jitter: 0.5, seed: 42) { _, _ in [1] }) == wakes)
+        #expect(schedule(PacedBodyProducer(count: 5, delayNanoseconds: 7, pauseNanoseconds: 1000, jitter: 0.5, seed: 43) { _, _ in [1] }) != wakes)
+    }
+
+    @Test func sseAndJSONLinesTakeJitterAndSeed() throws {
+        let first = try StreamProducers.serverSentEvents(
+            request("/sse?count=4&duration=3s&jitter=0.25&seed=5"), maxMilliseconds: 10_000, wallClockMilliseconds: 0)
+        let again = try StreamProducers.serverSentEvents(
+            request("/sse?count=4&duration=3s&jitter=0.25&seed=5"), maxMilliseconds: 10_000, wallClockMilliseconds: 0)
+        #expect(first.producer.jitter == 0.25)
+        #expect(schedule(first.producer) == schedule(again.producer))
+        let pauses = schedule(first.producer).reduce(into: (last: UInt64(0), pauses: [UInt64]())) { state, wake in
+            state.pauses.append(wake - state.last)
+            state.last = wake
+        }.pauses
+        #expect(pauses.count == 3)
+        #expect(pauses.allSatisfy { (750_000_000...1_250_000_000).contains($0) })
+        let lines = try StreamProducers.jsonLines(request("/jsonl?count=3&duration=1s&jitter=1&seed=5"), maxMilliseconds: 10_000)
+        #expect(lines.producer.jitter == 1)
+        #expect(schedule(lines.producer).count == 2)
+        #expect(try StreamProducers.jsonLines(request("/jsonl?count=3"), maxMilliseconds: 10_000).producer.jitter == 0)
+    }
+
+    @Test(arguments: ["jitter=1.5", "jitter=-0.1", "jitter=abc", "jitter=nan", "jitter=inf", "jitter=", "jitter=0.5&seed=x"])
+    func badJitterIsRefusedNamingIt(query: String) {
+        #expect(throws: ServerError.self) {
+            try StreamProducers.serverSentEvents(self.request("/sse?" + query), maxMilliseconds: 10_000, wallClockMilliseconds: 0)
+        }
+        #expect(throws: ServerError.self) {
+            try StreamProducers.jsonLines(self.request("/jsonl?" + query), maxMilliseconds: 10_000)
+        }
+    }
+
     private func request(_ target: String) -> RouteRequest {
         let head = HTTPRequestHead(method: .get, target: target, headers: ["Host": "localhost"])
         let context = RequestContext(head: head, remoteHost: "127.0.0.1", requestID: "id", loopIndex: 0, receivedAt: 0)
