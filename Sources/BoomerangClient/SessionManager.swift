@@ -199,6 +199,9 @@ public final class SessionManager: @unchecked Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<SessionDelegate.Outcome, Never>) in
                 delegate.register(task, progress: progress) { continuation.resume(returning: $0) }
                 task.resume()
+                // A cancel that came before the task was resumed reached a suspended task, which
+                // FoundationNetworking on Linux still runs once resumed: cancel it again, running.
+                if Task.isCancelled { task.cancel() }
             }
         } onCancel: {
             task.cancel()

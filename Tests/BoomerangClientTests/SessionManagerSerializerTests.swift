@@ -88,6 +88,19 @@ import Testing
         #expect(reply.echo?["body"]?["size"] == .int(0))
     }
 
+    @Test func aCallCancelledBeforeItStartsIsCancelled() async throws {
+        let live = try ClientLiveServer()
+        let client = SessionManager(baseURL: live.baseURL)
+        let call = Task { try await client.get("/anything", parameters: ["x-set-response-delay-ms": "3000"]) }
+        call.cancel()
+        let result = await call.result
+        guard case .failure(let error as ClientError) = result else {
+            Issue.record("expected a ClientError, got \(result)")
+            return
+        }
+        #expect(error.transportErrorCode == URLError.Code.cancelled.rawValue)
+    }
+
     @Test func cancellingTheCallCancelsTheTask() async throws {
         let live = try ClientLiveServer()
         let client = SessionManager(baseURL: live.baseURL)
