@@ -103,37 +103,21 @@ extension ScenarioCatalogue {
         html += "padding:2px 6px;font-size:13px;vertical-align:top}</style></head><body>\n"
         html += "<h1>Boomerang scenarios</h1>\n<p>\(scenarios.count) scenarios. Compound = ["
         html += ScenarioSerializer.compoundOrder.map(\.rawValue).joined(separator: ", ") + "], then the raw data.</p>\n<ul>"
-        for note in Self.notes { html += "<li>\(Self.escape(note))</li>" }
+        for note in Self.notes { html += "<li>\(HTMLText.escaping(note))</li>" }
         html += "</ul>\n<table>\n<tr><th>id</th><th>description</th><th>method</th><th>status</th><th>content-type</th><th>body</th>"
         for serializer in ScenarioSerializer.allCases { html += "<th>\(serializer.rawValue)</th>" }
         html += "</tr>\n"
         for scenario in scenarios {
-            let id = Self.escape(scenario.id)
+            let id = HTMLText.escaping(scenario.id)
             html += "<tr><td><a href=\"/scenarios/\(id)\">\(id)</a> (<a href=\"/scenarios/\(id).json\">json</a>)</td>"
-            html += "<td>\(Self.escape(scenario.description))</td><td>\(scenario.method.rawValue)</td><td>\(scenario.status)</td>"
-            html += "<td>\(Self.escape(scenario.contentType ?? "(none)"))</td><td>\(Self.escape(scenario.bodyKind))</td>"
+            html += "<td>\(HTMLText.escaping(scenario.description))</td><td>\(scenario.method.rawValue)</td><td>\(scenario.status)</td>"
+            html += "<td>\(HTMLText.escaping(scenario.contentType ?? "(none)"))</td><td>\(HTMLText.escaping(scenario.bodyKind))</td>"
             for serializer in ScenarioSerializer.allCases {
-                html += "<td>\(Self.escape(scenario.expectations[serializer]?.description ?? "?"))</td>"
+                html += "<td>\(HTMLText.escaping(scenario.expectations[serializer]?.description ?? "?"))</td>"
             }
             html += "</tr>\n"
         }
         html += "</table>\n</body></html>\n"
         return Array(html.utf8)
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -20,27 +20,10 @@ extension Response {
 
     /// A redirect with a short HTML page that links to the target, for clients that do not follow.
     static func redirect(to location: String, status: Int = 302) -> Response {
-        let escaped = escapingHTML(location)
+        let escaped = HTMLText.escaping(location)
         let page = "<!doctype html>\n<title>Redirecting</title>\n<p>Redirecting to <a href=\"\(escaped)\">\(escaped)</a>.</p>\n"
         return Response(
             status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Location": location], body: Array(page.utf8))
-    }
-
-    /// `text` with `&`, `<`, `>`, `"` and `'` written as character references.
-    static func escapingHTML(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
 
