@@ -57,7 +57,7 @@ public struct JSONWriter: FormatWriter {
         }
     }
 
-    private func writeValue(_ value: StructuredValue, depth: Int, into output: inout RawOutput) throws(FormatWriterError) {
+    func writeValue(_ value: StructuredValue, depth: Int, into output: inout RawOutput) throws(FormatWriterError) {
         switch value {
         case .null:
             output.append("null")
@@ -137,7 +137,7 @@ public struct JSONWriter: FormatWriter {
     }
 
     @inline(__always)
-    private func newline(depth: Int, into output: inout RawOutput) {
+    func newline(depth: Int, into output: inout RawOutput) {
         let width = depth * 2
         output.reserve(width + 1)
         output.appendUnchecked(UInt8(ascii: "\n"))
@@ -163,7 +163,7 @@ public struct JSONWriter: FormatWriter {
     }
 
     @inline(__always)
-    private func writeString(_ text: String, into output: inout RawOutput) {
+    func writeString(_ text: String, into output: inout RawOutput) {
         output.append(UInt8(ascii: "\""))
         writeStringBody(text, into: &output)
         output.append(UInt8(ascii: "\""))
@@ -194,7 +194,7 @@ public struct JSONWriter: FormatWriter {
         return below20 | hasQuote | hasBackslash | nonASCII == 0
     }
 
-    private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
+    func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
         guard let start = bytes.baseAddress else { return }
         let count = bytes.count
         let escapeNonASCII = configuration.escapeNonASCII

@@ -1,49 +1,94 @@
 import BoomerangSerialization
 
-/// The echo of one request as a structured value: httpbin's keys with httpbin's conventions, and
-/// Boomerang's lossless extensions beside them. Keys are in alphabetical order, as httpbin writes
-/// them.
+/// The echo of one request: httpbin's keys with httpbin's conventions, and Boomerang's lossless
+/// extensions beside them, in alphabetical order as httpbin writes them.
+///
+/// Written once, into any ``StructuredSink``: the JSON answer is streamed into its text without a
+/// tree; the other formats, and requests with a body (whose view the history keeps), get the
+/// tree.
 struct EchoDocument {
-    let value: StructuredValue
+    let context: RequestContext
+    let route: EchoRoute
+    let query: EchoQuery
+    let body: BodyCollector
+    let bodyHash: String?
 
-    init(context: RequestContext, route: EchoRoute, query: EchoQuery, body: BodyCollector, bodyHash: String?) {
+    /// The document as a tree.
+    var value: StructuredValue {
+        var builder = StructuredValueBuilder()
+        write(into: &builder)
+        return builder.result
+    }
+
+    /// The document as text in `format`.
+    func render(as format: ResponseFormat) throws(FormatWriterError) -> [UInt8] {
+        guard format == .json else { return try format.render(value) }
+        var stream = JSONStreamWriter(configuration: .pretty)
+        try write(into: &stream)
+        return stream.finish()
+    }
+
+    func write<Sink: StructuredSink & ~Copyable>(into sink: inout Sink) throws(Sink.Failure) {
         let head = context.head
-        let headers = EchoDocument.canonicalHeaders(head.headers)
-        var object = StructuredObject(minimumCapacity: 18)
+        sink.beginObject()
         switch route {
         case .headers:
-            object.append(.object(headers), forNewKey: "headers")
+            sink.key("headers")
+            Self.writeCanonicalHeaders(head.headers, into: &sink)
         case .ip:
-            object.append(.string(EchoDocument.origin(context)), forNewKey: "origin")
+            sink.member("origin", string: Self.origin(context))
         case .userAgent:
-            object.append(head.headers["User-Agent"].map(StructuredValue.string) ?? .null, forNewKey: "user-agent")
+            if let agent = head.headers["User-Agent"] {
+                sink.member("user-agent", string: agent)
+            } else {
+                try sink.member("user-agent", .null)
+            }
         case .get, .post, .put, .patch, .delete, .anything:
             let full = route != .get || body.size > 0
             let parts = full ? BodyParts(body: body, bodyHash: bodyHash) : BodyParts()
-            object.append(.object(query.args), forNewKey: "args")
-            if full { object.append(parts.bodySummary, forNewKey: "body") }
-            if full { object.append(parts.data, forNewKey: "data") }
-            let diagnostics = RequestDiagnostics.headers(head.headers).map(\.value) + parts.diagnostics + query.diagnostics
-            if !diagnostics.isEmpty { object.append(.array(diagnostics), forNewKey: "diagnostics") }
+            try sink.member("args", .object(query.args))
             if full {
-                object.append(.object(parts.files), forNewKey: "files")
-                object.append(.object(parts.form), forNewKey: "form")
-                object.append(parts.formParams, forNewKey: "formParams")
+                try sink.member("body", parts.bodySummary)
+                try sink.member("data", parts.data)
             }
-            object.append(.object(headers), forNewKey: "headers")
-            object.append(.array(head.headers.fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headersRaw")
-            if full { object.append(parts.json, forNewKey: "json") }
-            if route == .anything { object.append(.string(head.method.rawValue), forNewKey: "method") }
-            if let multipart = parts.multipart { object.append(multipart, forNewKey: "multipart") }
-            object.append(.string(EchoDocument.origin(context)), forNewKey: "origin")
-            object.append(query.params, forNewKey: "params")
-            if let plist = parts.plist { object.append(plist, forNewKey: "plist") }
-            object.append(.array(query.pairsValue), forNewKey: "query")
-            object.append(.string(context.echoedRequestID), forNewKey: "requestId")
-            object.append(.string(EchoDocument.url(head)), forNewKey: "url")
-            if let xml = parts.xml { object.append(xml, forNewKey: "xml") }
+            let diagnostics = RequestDiagnostics.headers(head.headers).map(\.value) + parts.diagnostics + query.diagnostics
+            if !diagnostics.isEmpty { try sink.member("diagnostics", .array(diagnostics)) }
+            if full {
+                try sink.member("files", .object(parts.files))
+                try sink.member("form", .object(parts.form))
+                try sink.member("formParams", parts.formParams)
+            }
+            sink.key("headers")
+            Self.writeCanonicalHeaders(head.headers, into: &sink)
+            sink.key("headersRaw")
+            sink.beginArray()
+            for field in head.headers {
+                sink.beginArray()
+                sink.string(field.name)
+                sink.string(field.value)
+                sink.endArray()
+            }
+            sink.endArray()
+            if full { try sink.member("json", parts.json) }
+            if route == .anything { sink.member("method", string: head.method.rawValue) }
+            if let multipart = parts.multipart { try sink.member("multipart", multipart) }
+            sink.member("origin", string: Self.origin(context))
+            try sink.member("params", query.params)
+            if let plist = parts.plist { try sink.member("plist", plist) }
+            sink.key("query")
+            sink.beginArray()
+            for pair in query.rawPairs {
+                sink.beginArray()
+                sink.string(pair.name)
+                if let value = pair.value { sink.string(value) } else { try sink.value(.null) }
+                sink.endArray()
+            }
+            sink.endArray()
+            sink.member("requestId", string: context.echoedRequestID)
+            sink.member("url", string: Self.url(head))
+            if let xml = parts.xml { try sink.member("xml", xml) }
         }
-        value = .object(object)
+        sink.endObject()
     }
 
     /// httpbin's `origin`: the first `X-Forwarded-For` entry when present, else the peer address.
@@ -59,31 +104,46 @@ struct EchoDocument {
     /// httpbin's `headers`: names as the WSGI layer rewrites them (Python's `str.title()` of the
     /// name), repeated fields joined with a comma.
     static func canonicalHeaders(_ headers: HTTPHeaders) -> StructuredObject {
-        var object = StructuredObject(minimumCapacity: headers.count)
-        for field in headers {
-            let name = titleCased(field.name)
-            if case .string(let existing)? = object[name] {
-                _ = object.updateValue(.string(existing + "," + field.value), forKey: name)
-            } else {
-                object.append(.string(field.value), forKey: name)
+        var builder = StructuredValueBuilder()
+        writeCanonicalHeaders(headers, into: &builder)
+        return builder.result.objectValue ?? StructuredObject()
+    }
+
+    /// Writes httpbin's `headers` object. Two names that differ only in case have the same title
+    /// case, so a field joins the first field whose name matches it case-insensitively.
+    static func writeCanonicalHeaders<Sink: StructuredSink & ~Copyable>(_ headers: HTTPHeaders, into sink: inout Sink) {
+        let fields = headers.fields
+        sink.beginObject()
+        for index in fields.indices {
+            let name = fields[index].name
+            guard !fields[..<index].contains(where: { HTTPHeaders.namesMatch($0.name, name) }) else { continue }
+            var value = fields[index].value
+            for later in fields[(index + 1)...] where HTTPHeaders.namesMatch(later.name, name) {
+                value += "," + later.value
             }
+            var utf8 = name
+            utf8.withUTF8 { bytes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { titled in
+                    sink.key(utf8: UnsafeBufferPointer(titleCase(bytes, into: titled)))
+                }
+            }
+            sink.string(value)
         }
-        return object
+        sink.endObject()
     }
 
     /// Python's `str.title()` on ASCII: a letter after a non-letter is upper case, others lower.
-    static func titleCased(_ name: String) -> String {
-        var bytes = Array(name.utf8)
+    private static func titleCase(
+        _ name: UnsafeBufferPointer<UInt8>, into titled: UnsafeMutableBufferPointer<UInt8>
+    ) -> UnsafeMutableBufferPointer<UInt8> {
         var previousIsLetter = false
-        for index in bytes.indices {
-            let byte = bytes[index]
+        for index in name.indices {
+            let byte = name[index]
             let lower = byte | 0x20
             let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
-            if isLetter {
-                bytes[index] = previousIsLetter ? lower : lower & ~0x20
-            }
+            titled[index] = isLetter ? (previousIsLetter ? lower : lower & ~0x20) : byte
             previousIsLetter = isLetter
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return UnsafeMutableBufferPointer(rebasing: titled[..<name.count])
     }
 }

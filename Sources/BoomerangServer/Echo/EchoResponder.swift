@@ -46,10 +46,18 @@ struct EchoResponder: Responder {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
         }
-        let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
+        let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash)
         var response = Response(status: controls.status ?? 200)
+        // A request without a body is described by its head alone, which the history keeps: its
+        // JSON echo is streamed without a tree. The others keep the tree for the history.
+        // (`StructuredValue` is nil-literal expressible: spelled out, `nil` here would be `.null`.)
+        let tree: StructuredValue? = format == .json && body.size == 0 ? Optional.none : document.value
         do {
-            response.body = try format.render(document)
+            if let tree {
+                response.body = try format.render(tree)
+            } else {
+                response.body = try document.render(as: format)
+            }
         } catch {
             throw ServerError(.renderFailed, "the echo could not be rendered as \(format): \(error)")
         }
@@ -59,8 +67,10 @@ struct EchoResponder: Responder {
             response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
         }
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
-        response.echoRecord = EchoRecord(
-            document: document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
+        if let tree {
+            response.echoRecord = EchoRecord(
+                document: tree, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
+        }
         response.delayMilliseconds = controls.delayMilliseconds
         if let times = controls.failTimes, let token = controls.failToken {
             let attempt = FailureCounter.shared.attempt(token)

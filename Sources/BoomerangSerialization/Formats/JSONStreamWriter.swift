@@ -1,0 +1,125 @@
+/// A ``StructuredSink`` that writes JSON text as the document is given, with exactly the output
+/// ``JSONWriter`` gives for the same tree (same configuration), but without the tree.
+///
+/// ```swift
+/// var stream = JSONStreamWriter(configuration: .pretty)
+/// stream.beginObject()
+/// stream.member("url", string: "http://localhost/get")
+/// stream.endObject()
+/// let body = stream.finish()
+/// ```
+public struct JSONStreamWriter: ~Copyable, StructuredSink {
+    public typealias Failure = FormatWriterError
+
+    private let writer: JSONWriter
+    private var output: RawOutput
+    private var depth = 0
+    /// Bit `d` set: the container at depth `d + 1` has no member yet.
+    private var empty: UInt64 = 0
+    private var afterKey = false
+
+    /// Creates a writer with room for `capacity` bytes before it grows.
+    public init(configuration: JSONWriterConfiguration = .compact, capacity: Int = 1024) {
+        writer = JSONWriter(configuration: configuration)
+        output = RawOutput(capacity: capacity)
+    }
+
+    public mutating func beginObject() {
+        open(UInt8(ascii: "{"))
+    }
+
+    public mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    public mutating func beginArray() {
+        open(UInt8(ascii: "["))
+    }
+
+    public mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    public mutating func key(_ key: String) {
+        separate()
+        writer.writeString(key, into: &output)
+        endKey()
+    }
+
+    public mutating func key(utf8 key: UnsafeBufferPointer<UInt8>) {
+        separate()
+        output.append(UInt8(ascii: "\""))
+        writer.writeEscaped(key, into: &output)
+        output.append(UInt8(ascii: "\""))
+        endKey()
+    }
+
+    public mutating func string(_ text: String) {
+        beforeValue()
+        writer.writeString(text, into: &output)
+    }
+
+    /// Writes `value` whole.
+    ///
+    /// - Throws: ``FormatWriterError`` when the value nests deeper than the configuration's
+    ///   `maxDepth`, counting the containers it is written in.
+    public mutating func value(_ value: StructuredValue) throws(FormatWriterError) {
+        beforeValue()
+        try writer.writeValue(value, depth: depth, into: &output)
+    }
+
+    /// The text written, with the configuration's trailing newline.
+    ///
+    /// - Precondition: every container opened was closed.
+    public consuming func finish() -> [UInt8] {
+        precondition(depth == 0, "a container is still open")
+        if writer.configuration.trailingNewline { output.append(UInt8(ascii: "\n")) }
+        return output.makeArray()
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        beforeValue()
+        precondition(depth < 63, "streamed containers nest too deep")
+        output.append(bracket)
+        empty |= 1 << UInt64(depth)
+        depth += 1
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        precondition(depth > 0 && !afterKey, "nothing to close")
+        depth -= 1
+        let wasEmpty = empty & (1 << UInt64(depth)) != 0
+        empty &= ~(1 << UInt64(depth))
+        if !wasEmpty && writer.configuration.pretty { writer.newline(depth: depth, into: &output) }
+        output.append(bracket)
+    }
+
+    /// The comma and line break before a member or element of the innermost container.
+    private mutating func separate() {
+        guard depth > 0 else { return }
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        if empty & bit != 0 {
+            empty &= ~bit
+        } else {
+            output.append(UInt8(ascii: ","))
+        }
+        if writer.configuration.pretty { writer.newline(depth: depth, into: &output) }
+    }
+
+    private mutating func beforeValue() {
+        if afterKey {
+            afterKey = false
+        } else {
+            separate()
+        }
+    }
+
+    private mutating func endKey() {
+        if writer.configuration.pretty {
+            output.append(": ")
+        } else {
+            output.append(UInt8(ascii: ":"))
+        }
+        afterKey = true
+    }
+}
