@@ -58,12 +58,12 @@ enum ResponseWriter {
         out.append(contentsOf: version.minor == 0 ? http10 : http11)
         appendDecimal(status, to: &out)
         out.append(0x20)
-        out.append(contentsOf: HTTPStatus.reasonPhrase(for: status).utf8)
+        out.appendUTF8(HTTPStatus.reasonPhrase(for: status))
         out.append(contentsOf: crlf)
         for field in response.headers {
-            out.append(contentsOf: field.name.utf8)
+            out.appendUTF8(field.name)
             out.append(contentsOf: colonSpace)
-            out.append(contentsOf: field.value.utf8)
+            out.appendUTF8(field.value)
             out.append(contentsOf: crlf)
         }
         if response.sendsSecurityHeaders {
@@ -111,9 +111,9 @@ enum ResponseWriter {
         out.append(UInt8(ascii: "0"))
         out.append(contentsOf: crlf)
         for field in trailers {
-            out.append(contentsOf: field.name.utf8)
+            out.appendUTF8(field.name)
             out.append(contentsOf: colonSpace)
-            out.append(contentsOf: field.value.utf8)
+            out.appendUTF8(field.value)
             out.append(contentsOf: crlf)
         }
         out.append(contentsOf: crlf)

@@ -34,22 +34,22 @@ final class AccessLogWriter {
         switch format {
         case .text:
             AccessRecord.appendEscaped(context.remoteHost, to: &pending)
-            pending.append(contentsOf: " \"".utf8)
+            pending.appendUTF8(" \"")
             AccessRecord.appendEscaped(head.method.rawValue, to: &pending)
             pending.append(0x20)
             AccessRecord.appendEscaped(head.target, to: &pending)
             pending.append(0x20)
-            pending.append(contentsOf: version.utf8)
-            pending.append(contentsOf: "\" ".utf8)
+            pending.appendUTF8(version)
+            pending.appendUTF8("\" ")
             ResponseWriter.appendDecimal(exchange.status, to: &pending)
             pending.append(0x20)
             ResponseWriter.appendDecimal(exchange.responseBytes, to: &pending)
-            pending.append(contentsOf: " in=".utf8)
+            pending.appendUTF8(" in=")
             ResponseWriter.appendDecimal(Int(exchange.bodyBytes), to: &pending)
             pending.append(0x20)
             AccessRecord.appendMilliseconds(durationMicros, to: &pending)
-            pending.append(contentsOf: "ms id=".utf8)
-            pending.append(contentsOf: context.requestID.utf8)
+            pending.appendUTF8("ms id=")
+            pending.appendUTF8(context.requestID)
         case .json:
             let record = AccessRecord(
                 kind: .access, remote: context.remoteHost, method: head.method.rawValue, target: head.target, version: version,
@@ -78,9 +78,9 @@ final class AccessLogWriter {
             clock.append(to: &pending)
             pending.append(0x20)
         case .json:
-            pending.append(contentsOf: #"{"time":""#.utf8)
+            pending.appendUTF8(#"{"time":""#)
             clock.append(to: &pending)
-            pending.append(contentsOf: #"","level":"info""#.utf8)
+            pending.appendUTF8(#"","level":"info""#)
         }
     }
 

@@ -39,7 +39,7 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             line.append(0x20)
             Self.appendEscaped(target, to: &line)
             line.append(0x20)
-            line.append(contentsOf: version.utf8)
+            line.appendUTF8(version)
             line.append(contentsOf: "\" ".utf8)
             ResponseWriter.appendDecimal(status, to: &line)
             line.append(0x20)
@@ -49,7 +49,7 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             line.append(0x20)
             Self.appendMilliseconds(durationMicros, to: &line)
             line.append(contentsOf: "ms id=".utf8)
-            line.append(contentsOf: requestID.utf8)
+            line.appendUTF8(requestID)
         case .refused:
             line.append(contentsOf: " \"-\" ".utf8)
             ResponseWriter.appendDecimal(status, to: &line)
@@ -62,7 +62,7 @@ struct AccessRecord: CustomStringConvertible, Sendable {
     func appendJSONMembers(to line: inout [UInt8]) {
         func member(_ key: String) {
             line.append(contentsOf: ",\"".utf8)
-            line.append(contentsOf: key.utf8)
+            line.appendUTF8(key)
             line.append(contentsOf: "\":".utf8)
         }
         member("type")
@@ -105,7 +105,18 @@ struct AccessRecord: CustomStringConvertible, Sendable {
 
     /// `text` with quotes and control bytes as `\xNN`.
     static func appendEscaped(_ text: String, to line: inout [UInt8]) {
-        for byte in text.utf8 {
+        var text = text
+        text.withUTF8 { bytes in
+            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 }) {
+                line.append(contentsOf: bytes)
+            } else {
+                appendEscaped(bytes, to: &line)
+            }
+        }
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to line: inout [UInt8]) {
+        for byte in bytes {
             if byte < 0x20 || byte == 0x7F || byte == 0x22 {
                 line.append(0x5C)
                 line.append(UInt8(ascii: "x"))

@@ -1,5 +1,6 @@
 import BoomerangSerialization
 import Foundation
+import Glibc
 
 /// Reads the mapping files of a folder: `*.yaml`, `*.yml` and `*.json`, in name order, each
 /// holding one mapping or `mappings: [...]`.
@@ -83,18 +84,25 @@ enum MappingLoader {
 
     /// Each file's modification time and size under `directories`, to notice a change.
     static func fingerprint(_ directories: [String]) -> [String: String] {
+        // Called every second by the watcher: plain readdir and lstat, no Foundation objects.
         var result: [String: String] = [:]
-        let manager = FileManager.default
-        for directory in directories {
-            guard let enumerator = manager.enumerator(atPath: directory) else { continue }
-            while let name = enumerator.nextObject() as? String {
-                let path = (directory as NSString).appendingPathComponent(name)
-                guard let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
-                let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-                result[path] = "\(date)/\(size)"
-            }
-        }
+        for directory in directories { addFingerprints(of: directory, depth: 0, to: &result) }
         return result
+    }
+
+    private static func addFingerprints(of directory: String, depth: Int, to result: inout [String: String]) {
+        guard depth < 16, let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            result[path] = "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)/\(status.st_size)"
+            if status.st_mode & S_IFMT == S_IFDIR { addFingerprints(of: path, depth: depth + 1, to: &result) }
+        }
     }
 }
