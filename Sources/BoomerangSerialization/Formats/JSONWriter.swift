@@ -141,9 +141,7 @@ public struct JSONWriter: FormatWriter {
         let width = depth * 2
         output.reserve(width + 1)
         output.appendUnchecked(UInt8(ascii: "\n"))
-        for _ in 0..<width {
-            output.appendUnchecked(UInt8(ascii: " "))
-        }
+        output.appendUnchecked(repeating: UInt8(ascii: " "), count: width)
     }
 
     @inline(__always)

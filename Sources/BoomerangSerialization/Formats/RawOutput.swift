@@ -49,6 +49,13 @@ struct RawOutput: ~Copyable {
         appendUnchecked(byte)
     }
 
+    /// Appends `count` copies of `byte`; room must have been reserved.
+    @inline(__always)
+    mutating func appendUnchecked(repeating byte: UInt8, count length: Int) {
+        (base + count).update(repeating: byte, count: length)
+        count += length
+    }
+
     /// Appends bytes; room must have been reserved.
     @inline(__always)
     mutating func appendUnchecked(_ source: UnsafePointer<UInt8>, count length: Int) {

@@ -64,7 +64,7 @@ struct EchoResponder: Responder {
         if let contentType = controls.contentType {
             if !contentType.isEmpty { response.headers.add(name: "Content-Type", value: contentType) }
         } else {
-            response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
+            response.headers.add(name: "Content-Type", value: format.contentType)
         }
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         if let tree {
@@ -117,7 +117,7 @@ struct EchoResponder: Responder {
         } catch {
             throw ServerError(.renderFailed, "the refusal could not be rendered as \(format): \(error)")
         }
-        response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
+        response.headers.add(name: "Content-Type", value: format.contentType)
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         response.echoRecord = EchoRecord(
             document: .object(document), parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)

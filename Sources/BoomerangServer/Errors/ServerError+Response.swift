@@ -7,7 +7,7 @@ extension ServerError {
     public func response(for head: HTTPRequestHead?) -> Response {
         let format = head.flatMap { ResponseFormatNegotiator().negotiate(headers: $0.headers) } ?? .json
         var response = Response(status: code.status, headers: headers)
-        response.headers.add(name: "Content-Type", value: "\(format.mediaType)")
+        response.headers.add(name: "Content-Type", value: format.contentType)
         response.body = (try? format.render(document)) ?? Self.fallbackBody
         response.closeConnection = code.closesConnection
         return response

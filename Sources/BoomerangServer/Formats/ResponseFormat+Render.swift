@@ -11,4 +11,19 @@ extension ResponseFormat {
         case .xml: try XMLWriter(configuration: .init(rootElementName: "boomerang")).write(document)
         }
     }
+
+    /// The `Content-Type` value of ``mediaType``, made once per format (it is sent on every echo).
+    var contentType: String {
+        switch self {
+        case .json: Self.contentTypes.json
+        case .plist: Self.contentTypes.plist
+        case .binaryPlist: Self.contentTypes.binaryPlist
+        case .xml: Self.contentTypes.xml
+        }
+    }
+
+    private static let contentTypes = (
+        json: "\(ResponseFormat.json.mediaType)", plist: "\(ResponseFormat.plist.mediaType)",
+        binaryPlist: "\(ResponseFormat.binaryPlist.mediaType)", xml: "\(ResponseFormat.xml.mediaType)"
+    )
 }
