@@ -49,7 +49,8 @@ struct EchoResponder: Responder {
         let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash).value
         var response = Response(status: controls.status ?? 200)
         do {
-            response.body = try format.render(document)
+            // Kept body bytes appear about twice in the document (multipart: files and parts' text).
+            response.body = try format.render(document, capacity: 2 * body.keptBytes + 4096)
         } catch {
             throw ServerError(.renderFailed, "the echo could not be rendered as \(format): \(error)")
         }
