@@ -35,7 +35,15 @@ public struct JSONWriter: FormatWriter {
     ///
     /// - Throws: ``FormatWriterError`` when the tree is deeper than ``JSONWriterConfiguration/maxDepth``.
     public func write(_ value: StructuredValue) throws(FormatWriterError) -> [UInt8] {
-        var output = RawOutput(capacity: 1024)
+        try write(value, capacity: 1024)
+    }
+
+    /// Renders `value` as a new byte array, starting with room for `capacity` bytes (an estimate
+    /// of the output's size saves growing a large output step by step).
+    ///
+    /// - Throws: ``FormatWriterError`` when the tree is deeper than ``JSONWriterConfiguration/maxDepth``.
+    public func write(_ value: StructuredValue, capacity: Int) throws(FormatWriterError) -> [UInt8] {
+        var output = RawOutput(capacity: capacity)
         try writeDocument(value, into: &output)
         return output.makeArray()
     }
@@ -82,10 +90,11 @@ public struct JSONWriter: FormatWriter {
                 writeStringBody(mediaType, into: &output)
                 output.append(";base64,")
             }
-            var encoded: [UInt8] = []
-            Base64.append(bytes, to: &encoded)
-            encoded.withUnsafeBufferPointer { output.append($0) }
-            output.append(UInt8(ascii: "\""))
+            let encoded = Base64.encodedCount(bytes.count)
+            output.reserve(encoded + 1)
+            bytes.withUnsafeBytes { Base64.encode($0, into: output.base + output.count) }
+            output.advance(by: encoded)
+            output.appendUnchecked(UInt8(ascii: "\""))
         case .date(let date):
             var encoded: [UInt8] = [UInt8(ascii: "\"")]
             ByteWriting.appendISO8601(date, to: &encoded)
@@ -181,6 +190,12 @@ public struct JSONWriter: FormatWriter {
     /// (when non-ASCII is escaped) no byte at or above 0x80.
     @inline(__always)
     private static func isPlainWord(_ word: UInt64, escapeNonASCII: Bool) -> Bool {
+        escapeFlags(word, escapeNonASCII: escapeNonASCII) == 0
+    }
+
+    /// Nonzero when the word holds a byte that needs an escape.
+    @inline(__always)
+    private static func escapeFlags(_ word: UInt64, escapeNonASCII: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let below20 = (word &- ones &* 0x20) & ~word & highs
@@ -189,7 +204,19 @@ public struct JSONWriter: FormatWriter {
         let hasQuote = (quote &- ones) & ~quote & highs
         let hasBackslash = (backslash &- ones) & ~backslash & highs
         let nonASCII = escapeNonASCII ? word & highs : 0
-        return below20 | hasQuote | hasBackslash | nonASCII == 0
+        return below20 | hasQuote | hasBackslash | nonASCII
+    }
+
+    /// Whether the 32 bytes at `pointer` need no escape: four words checked together, so that
+    /// long plain runs (a file echoed as text) cost one branch per 32 bytes.
+    @inline(__always)
+    private static func isPlainBlock(_ pointer: UnsafeRawPointer, escapeNonASCII: Bool) -> Bool {
+        let a = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+        let b = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let c = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        let d = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        return escapeFlags(a, escapeNonASCII: escapeNonASCII) | escapeFlags(b, escapeNonASCII: escapeNonASCII)
+            | escapeFlags(c, escapeNonASCII: escapeNonASCII) | escapeFlags(d, escapeNonASCII: escapeNonASCII) == 0
     }
 
     func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
@@ -199,6 +226,9 @@ public struct JSONWriter: FormatWriter {
         var runStart = 0
         var i = 0
         while i < count {
+            while i + 32 <= count, Self.isPlainBlock(start + i, escapeNonASCII: escapeNonASCII) {
+                i += 32
+            }
             if i + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
                 if Self.isPlainWord(word, escapeNonASCII: escapeNonASCII) {

@@ -76,6 +76,12 @@ struct RawOutput: ~Copyable {
         appendUnchecked(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
+    /// Counts `length` bytes written at `base + count` into reserved room.
+    @inline(__always)
+    mutating func advance(by length: Int) {
+        count += length
+    }
+
     /// Copies the contents into a new array.
     func makeArray() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -32,6 +32,8 @@ struct BodyCollector {
     private let bufferLimit: Int
     private(set) var multipart: MultipartCollector?
     private(set) var multipartSetupError: MultipartParserError?
+    /// The body's length when `Content-Length` says it and no content coding changes it.
+    private let expectedBodyBytes: Int64?
 
     /// Why a `multipart/…` body did not parse: its `Content-Type` (no or a bad boundary) or the
     /// body itself (the first error; the parser stops there). Valid after ``finish()``.
@@ -42,6 +44,11 @@ struct BodyCollector {
         decodedCodings = (head.headers["Content-Encoding"] ?? "").split(separator: ",")
             .map { String($0).trimmingSpaces().lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
         bufferLimit = configuration.maxBufferedBodyBytes
+        if case .contentLength(let length) = head.framing, decodedCodings.isEmpty {
+            expectedBodyBytes = length
+        } else {
+            expectedBodyBytes = nil
+        }
         let parsed = contentType.map(ResponseValue.parseContentType)
         let mediaType = parsed?.mimeType ?? ""
         charset = parsed?.charset
@@ -56,7 +63,8 @@ struct BodyCollector {
             kind = .xml
         case _ where mediaType.hasPrefix("multipart/"):
             do {
-                multipart = try MultipartCollector(contentType: contentType ?? "", configuration: configuration)
+                multipart = try MultipartCollector(
+                    contentType: contentType ?? "", configuration: configuration, expectedBodyBytes: expectedBodyBytes)
                 kind = .multipart
             } catch {
                 multipartSetupError = error
@@ -78,6 +86,9 @@ struct BodyCollector {
             multipart?.receive(bytes)
             return
         }
+        if buffer.capacity == 0, let expectedBodyBytes {
+            buffer.reserveCapacity(Int(clamping: min(expectedBodyBytes, Int64(bufferLimit))))
+        }
         let room = bufferLimit - buffer.count
         if room >= bytes.count {
             buffer.append(contentsOf: bytes)
@@ -85,6 +96,11 @@ struct BodyCollector {
             if room > 0 { buffer.append(contentsOf: bytes.prefix(room)) }
             truncated = true
         }
+    }
+
+    /// The body bytes kept to be echoed: the buffer, or the inline parts of a multipart body.
+    var keptBytes: Int {
+        kind == .multipart ? multipart?.inlineBytes ?? 0 : buffer.count
     }
 
     /// Ends the body; the hash of the whole body as lowercase hex (none without a body).

@@ -178,9 +178,7 @@ struct BodyParts {
     }
 
     static func dataURL(_ bytes: [UInt8], contentType: String) -> StructuredValue {
-        var url = Array("data:\(contentType);base64,".utf8)
-        Base64.append(bytes, to: &url)
-        return .string(String(decoding: url, as: UTF8.self))
+        .string(Base64.encode(prefix: "data:\(contentType);base64,", bytes))
     }
 
     static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {

@@ -54,7 +54,8 @@ struct EchoResponder: Responder {
         let tree: StructuredValue? = format == .json && body.size == 0 ? Optional.none : document.value
         do {
             if let tree {
-                response.body = try format.render(tree)
+                // Kept body bytes appear about twice in the document (multipart: files and parts' text).
+                response.body = try format.render(tree, capacity: 2 * body.keptBytes + 4096)
             } else {
                 response.body = try document.render(as: format)
             }

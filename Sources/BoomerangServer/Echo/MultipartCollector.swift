@@ -23,11 +23,21 @@ struct MultipartCollector {
     private var parser: MultipartParser?
     private var hasher = SHA256()
     private var current: Part?
+    /// The current part's bytes while it may still be kept inline; `nil` once it is over a limit.
+    private var currentInline: InlinePartBytes?
+    /// The body's length when the request says it (`Content-Length`, no content coding), which
+    /// bounds every part's size.
+    private let expectedBodyBytes: Int64?
+    /// The body bytes received before the chunk being parsed.
+    private var received: Int64 = 0
     private(set) var parts: [Part] = []
     private(set) var error: MultipartParserError?
     private(set) var complete = false
     private var inlineLeft: Int
     private let inlineLimit: Int
+    private let inlineTotal: Int
+    /// The bytes of the parts kept inline.
+    var inlineBytes: Int { inlineTotal - inlineLeft }
     /// The first bytes of the body, to tell why a body that does not parse failed.
     private var lead: [UInt8] = []
     /// Findings beyond the parser's own error: LF-only line ends, a boundary inside a part.
@@ -36,13 +46,15 @@ struct MultipartCollector {
     let boundary: String
     private let delimiter: [UInt8]
 
-    init(contentType: String, configuration: EchoConfiguration) throws(MultipartParserError) {
+    init(contentType: String, configuration: EchoConfiguration, expectedBodyBytes: Int64? = nil) throws(MultipartParserError) {
         let parser = try MultipartParser(contentType: contentType)
         self.parser = parser
         boundary = parser.boundary
         delimiter = Array("--\(parser.boundary)".utf8)
         inlineLeft = configuration.maxInlineTotalBytes
+        inlineTotal = configuration.maxInlineTotalBytes
         inlineLimit = configuration.maxInlinePartBytes
+        self.expectedBodyBytes = expectedBodyBytes
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
@@ -51,7 +63,10 @@ struct MultipartCollector {
         }
         guard error == nil else { return }
         guard var parser = self.parser.take() else { return }
-        defer { self.parser = parser }
+        defer {
+            self.parser = parser
+            received += Int64(bytes.count)
+        }
         do {
             try parser.parse(bytes) { event in handle(event) }
         } catch {
@@ -77,6 +92,8 @@ struct MultipartCollector {
         self.error = error
         if var part = current {
             part.sha256 = Hex.lowercase(hasher.finalize())
+            part.inline = currentInline?.take()
+            currentInline = nil
             part.complete = false
             parts.append(part)
             current = nil
@@ -111,22 +128,26 @@ struct MultipartCollector {
         case .partBegin(let head):
             current = Part(head: head)
             hasher = SHA256()
+            let bound = expectedBodyBytes.map { Int(clamping: max($0 - received, 0)) }
+            currentInline = InlinePartBytes(bound: bound, limit: min(inlineLimit, inlineLeft))
         case .body(let bytes):
             guard current != nil else { return }
             current!.size += Int64(bytes.count)
             hasher.update(bufferPointer: bytes)
-            if current!.inline != nil {
+            if currentInline != nil {
                 if current!.size <= Int64(inlineLimit) && bytes.count <= inlineLeft {
-                    current!.inline!.append(contentsOf: bytes)
+                    currentInline!.append(bytes)
                     inlineLeft -= bytes.count
                 } else {
-                    inlineLeft += current!.inline!.count
-                    current!.inline = nil
+                    inlineLeft += currentInline!.count
+                    currentInline = nil
                 }
             }
         case .partEnd:
             guard var part = current else { return }
             part.sha256 = Hex.lowercase(hasher.finalize())
+            part.inline = currentInline?.take()
+            currentInline = nil
             if let inline = part.inline, let offset = ByteSearch.firstOffset(of: delimiter, in: inline) {
                 let name = part.head.contentDisposition?.name ?? "#\(parts.count)"
                 findings.append(Diagnostic(

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Instructions per 1 MiB multipart POST /post (callgrind) on one keep-alive connection:
+# Boomerang's release build with its defaults (access log, history and metrics on), and the C
+# evhttp echo. Each server runs twice (3 and 13 requests); the difference over 10 is the cost of one.
+# The body is bench.py's: one text/plain file part of 1 MiB of base64 characters.
+#
+#   scripts/bench/post_instructions.sh
+#   CG_KEEP=/tmp/cg-post scripts/bench/post_instructions.sh   # keep the profiles (callgrind_annotate --inclusive=yes)
+#
+# Valgrind hides the SHA extensions from the program: BoringSSL's SHA-256 then takes its vector
+# path, about ten times the instructions of the SHA-NI path it takes on this machine natively.
+# BOOMERANG_BIN profiles another build; SKIP_EVHTTP=1 leaves the C echo out.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ANCHORS=${ANCHORS_DIR:-/tmp/anchors}
+PORT=${CG_PORT:-39197}
+command -v valgrind > /dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 1; }
+work=$(mktemp -d /tmp/boomerang-cg-post.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# valgrind 3.19 cannot read the toolchain's DWARF 5: profile a copy without debug info.
+objcopy --strip-debug "${BOOMERANG_BIN:-.build/release/boomerang}" "$work/boomerang"
+chmod +x "$work/boomerang"
+boundary=----benchboundary7MA4YWxkTrZu0gW
+python3 - "$work/body" "$boundary" <<'PY'
+import base64, random, sys
+payload = base64.b64encode(random.Random(7).randbytes(800_000))[:1 << 20]
+head = (f"--{sys.argv[2]}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"post1m.txt\"\r\n"
+        "Content-Type: text/plain\r\n\r\n").encode()
+open(sys.argv[1], "wb").write(head + payload + f"\r\n--{sys.argv[2]}--\r\n".encode())
+PY
+[ -n "${CG_KEEP:-}" ] && mkdir -p "$CG_KEEP"
+
+total() { # NAME PORT COUNT COMMAND...
+    local name=$1 port=$2 count=$3 out
+    shift 3
+    out="$work/$name-$count.callgrind"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" > /dev/null 2>&1 &
+    local pid=$!
+    for _ in $(seq 150); do curl -s -o /dev/null "http://127.0.0.1:$port/get" && break; sleep 0.2; done
+    python3 scripts/bench/keepalive.py "$port" "$count" "$work/body" "$boundary"
+    kill -TERM "$pid"
+    wait "$pid" || true
+    [ -n "${CG_KEEP:-}" ] && cp "$out" "$CG_KEEP/"
+    callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }'
+}
+
+per_request() { # NAME PORT COMMAND...
+    local name=$1 port=$2
+    shift 2
+    local small large
+    small=$(total "$name" "$port" 3 "$@")
+    large=$(total "$name" "$port" 13 "$@")
+    echo "$name: $(((large - small) / 10)) instructions per 1 MiB multipart POST /post"
+}
+
+per_request boomerang-defaults "$PORT" "$work/boomerang" serve --host 127.0.0.1 --port "$PORT" --threads 1 ${BOOMERANG_EXTRA_ARGS:-}
+[ -n "${SKIP_EVHTTP:-}" ] || per_request evhttp-1 $((PORT + 1)) "$ANCHORS/bin/evhttp_echo" $((PORT + 1)) 1
