@@ -25,9 +25,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in statically, into a non-PIE executable that exports no
+# symbols: no relocations of the Swift libraries at start (idle RSS and start-up, README
+# "Performance"). scripts/container/build-release.sh builds the image's programs the same way.
+RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic
+
 release: deps
-	$(SWIFT) build -c release --product boomerang
-	$(SWIFT) build -c release --product boomerang-client
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang-client
 
 test: deps k8s-validate browser-deps websocket-deps soak-short
 	$(SWIFT) test
