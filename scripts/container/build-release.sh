@@ -14,8 +14,10 @@ swift=${SWIFT:-swift}
 cd "$(dirname "$0")/../.."
 
 # The flags of the Makefile's `release`: a non-PIE executable exporting no symbols, so that the
-# dynamic loader relocates none of the statically linked Swift libraries at start.
+# dynamic loader relocates none of the statically linked Swift libraries at start, with the
+# functions start-up runs side by side (scripts/release/startup-sections.sh).
 flags="--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
+flags="$flags -Xlinker --section-ordering-file=$PWD/scripts/release/startup-sections.txt"
 # shellcheck disable=SC2086
 "$swift" build -c release $flags --product boomerang
 # shellcheck disable=SC2086
