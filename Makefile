@@ -2,7 +2,8 @@
 # Both install what is missing on a fresh Debian machine first.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libxml2 binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
+# libcurl4-openssl-dev and libxml2-dev: `release` links Foundation statically, against libcurl and libxml2.
+DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
   chromium chromium-driver
 DEBIAN_PACKAGES += slowhttptest
 BROWSER_VENV := .build/browser-venv
@@ -25,9 +26,16 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in statically, into a non-PIE executable that exports no
+# symbols: no relocations of the Swift libraries at start; their functions that start-up runs placed
+# side by side (scripts/release/startup-sections.sh). Idle RSS and start-up: README "Performance".
+# scripts/container/build-release.sh builds the image's programs the same way.
+RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+  -Xlinker --section-ordering-file=$(CURDIR)/scripts/release/startup-sections.txt
+
 release: deps
-	$(SWIFT) build -c release --product boomerang
-	$(SWIFT) build -c release --product boomerang-client
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang-client
 
 test: deps k8s-validate browser-deps websocket-deps soak-short
 	$(SWIFT) test

@@ -17,11 +17,28 @@ struct BoomerangCommand: ParsableCommand {
         defaultSubcommand: ServeCommand.self
     )
 
-    /// Hands `send` and `healthcheck` (help included) to `boomerang-client` before any parsing.
+    /// Hands `send` and `healthcheck` (help included) to `boomerang-client` before any parsing,
+    /// and parses `serve` (also when there are no arguments) with ``ServeCommand`` as the root.
+    ///
+    /// The root's own parse of `serve` builds the serve options' table four times where one
+    /// suffices (twice to look for pass-through arguments in the matched and in the default
+    /// subcommand) and parses the arguments as two completion-script commands: a third of the
+    /// instructions from exec to the first answer. Arguments that do not parse as a server run
+    /// (help, version, errors) go to the root's parse, so its messages are unchanged.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, ClientCommandForwarding.subcommands.contains(first) {
             ClientCommandForwarding.exec(arguments)
+        }
+        if arguments.isEmpty || arguments.first == ServeCommand.configuration.commandName,
+            let serve = try? ServeCommand.parseAsRoot(Array(arguments.dropFirst())) as? ServeCommand
+        {
+            do {
+                try serve.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
         }
         main(nil)
     }

@@ -7,6 +7,9 @@ import Foundation
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
+        // As the root of `BoomerangCommand.main()`'s parse of `serve`: no completion-script
+        // options are looked for (the full parse still answers them).
+        _superCommandName: "boomerang",
         abstract: "Run the echo server.",
         discussion: """
             Each option can also be set by the environment variable named after it in upper snake \
@@ -104,10 +107,19 @@ struct ServeCommand: ParsableCommand {
 extension ArgumentHelp {
     /// The help of a setting's option: its summary, default and environment variable.
     static func setting(_ setting: ServerSetting) -> ArgumentHelp {
-        let value = "\(setting.value(in: ServerSettings()))"
-        return ArgumentHelp(
-            "\(setting.summary) (default: \(value.isEmpty ? "none" : value); env: \(setting.environmentVariable))",
-            valueName: setting.valueName
-        )
+        ArgumentHelp(settingAbstracts[setting.name] ?? setting.summary, valueName: setting.valueName)
     }
+
+    /// The abstracts of ``setting(_:)`` by setting name, made once: the parser makes a
+    /// `ServeCommand` several times per run, and each makes every option's help.
+    private static let settingAbstracts: [String: String] = {
+        let defaults = ServerSettings()
+        var abstracts: [String: String] = [:]
+        for setting in ServerSetting.all {
+            let value = "\(setting.value(in: defaults))"
+            abstracts[setting.name] =
+                "\(setting.summary) (default: \(value.isEmpty ? "none" : value); env: \(setting.environmentVariable))"
+        }
+        return abstracts
+    }()
 }

@@ -1,3 +1,4 @@
+import BoomerangServer
 import Foundation
 import Testing
 
@@ -19,6 +20,25 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.standardOutput == Self.serveHelp)
+    }
+
+    /// `serve` is parsed with the serve command as the root; what does not parse goes to the
+    /// root's parse, whose usage errors name `boomerang serve` and which knows `--version`.
+    @Test(arguments: [["serve", "--bogus"], ["serve", "--port"], ["serve", "extra"], ["--bogus"]])
+    func serveUsageErrorsNameTheProgram(_ arguments: [String]) throws {
+        let result = try Subprocess.runBoomerang(arguments, environment: Self.environment)
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("Usage: boomerang serve <options>\n"))
+        #expect(result.standardError.hasSuffix("  See 'boomerang serve --help' for more information.\n"))
+    }
+
+    @Test(arguments: [["--version"], ["serve", "--version"]])
+    func version(_ arguments: [String]) throws {
+        let result = try Subprocess.runBoomerang(arguments, environment: Self.environment)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == BoomerangVersion.current + "\n")
     }
 
     static let rootHelp = """

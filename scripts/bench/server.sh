@@ -21,7 +21,8 @@ mkdir -p "$OUT"
 
 bash "$SHARED/setup.sh" > "$OUT/setup.log"
 bash scripts/bench/go-httpbin.sh
-swift build -c release --product boomerang
+# The release build as `make release` makes it (static Swift libraries, section order).
+make -s release
 export BOOMERANG_BIN=$PWD/.build/release/boomerang
 bench() { python3 "$SHARED/bench.py" "$@"; }
 

@@ -13,9 +13,17 @@ staging=${1:?usage: scripts/container/build-release.sh <staging folder>}
 swift=${SWIFT:-swift}
 cd "$(dirname "$0")/../.."
 
-"$swift" build -c release --static-swift-stdlib --product boomerang
-"$swift" build -c release --static-swift-stdlib --product boomerang-client
-bin=$("$swift" build -c release --static-swift-stdlib --show-bin-path)
+# The flags of the Makefile's `release`: a non-PIE executable exporting no symbols, so that the
+# dynamic loader relocates none of the statically linked Swift libraries at start, with the
+# functions start-up runs side by side (scripts/release/startup-sections.sh).
+flags="--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
+flags="$flags -Xlinker --section-ordering-file=$PWD/scripts/release/startup-sections.txt"
+# shellcheck disable=SC2086
+"$swift" build -c release $flags --product boomerang
+# shellcheck disable=SC2086
+"$swift" build -c release $flags --product boomerang-client
+# shellcheck disable=SC2086
+bin=$("$swift" build -c release $flags --show-bin-path)
 
 mkdir -p "$staging/usr/local/bin"
 for program in boomerang boomerang-client; do
