@@ -87,6 +87,7 @@ struct ContentCodingResponder: Responder, RouteDeciding {
             guard !response.body.isEmpty else { return }
             do {
                 response.body = try Compressor.compress(response.body, coding: coding)
+                response.echoReplay = nil
             } catch {
                 throw ServerError(.compressionFailed, "the response could not be compressed with \(coding): \(error)")
             }

@@ -24,6 +24,9 @@ public struct Response: Sendable {
     /// What the echo built for this answer (its document, parts and body hash), handed to the
     /// history so that it keeps references instead of decoding again; never sent.
     var echoRecord: EchoRecord?
+    /// How the history can write this body again instead of keeping it; set by the echo for a
+    /// body it can reproduce, cleared by whatever changes the body afterwards.
+    var echoReplay: EchoReplay?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

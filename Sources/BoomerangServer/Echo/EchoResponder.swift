@@ -71,6 +71,8 @@ struct EchoResponder: Responder {
         if let tree {
             response.echoRecord = EchoRecord(
                 document: tree, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
+        } else {
+            response.echoReplay = EchoReplay(route: route, configuration: configuration)
         }
         response.delayMilliseconds = controls.delayMilliseconds
         if let times = controls.failTimes, let token = controls.failToken {
@@ -84,8 +86,10 @@ struct EchoResponder: Responder {
             }
             response.headers.add(name: "X-Boomerang-Attempt", value: "\(attempt)")
             fault.apply(to: &response)
+            response.echoReplay = nil
         } else if let fault = controls.fault {
             fault.apply(to: &response)
+            response.echoReplay = nil
         }
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.

@@ -67,7 +67,14 @@ extension HistoryEntry {
         var object = summaryObject(options: options)
         object.append(.int(Int64(recorded.loopIndex)), forNewKey: "loop")
         object.append(.object(requestObject(recorded, options: options)), forNewKey: "request")
-        object.append(recorded.response.map { .object(Self.responseObject($0, route: summary.route)) } ?? .null, forNewKey: "response")
+        object.append(
+            recorded.response.map { response in
+                var bytes = response.body
+                if bytes == nil, let replay = response.replay, let head = recorded.head {
+                    bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID)
+                }
+                return .object(Self.responseObject(response, body: bytes, route: summary.route))
+            } ?? .null, forNewKey: "response")
         object.append(recorded.refusal.map { .object(Self.refusalObject($0)) } ?? .null, forNewKey: "refusal")
         object.append(recorded.abort.map { .object(Self.abortObject($0)) } ?? .null, forNewKey: "abort")
         return .object(object)
@@ -110,7 +117,7 @@ extension HistoryEntry {
         return object
     }
 
-    private static func responseObject(_ response: RecordedResponse, route: String?) -> StructuredObject {
+    private static func responseObject(_ response: RecordedResponse, body bytes: [UInt8]?, route: String?) -> StructuredObject {
         var object = StructuredObject(minimumCapacity: 6)
         object.append(.int(Int64(response.status)), forNewKey: "status")
         object.append(.array(response.headers.fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headers")
@@ -118,7 +125,7 @@ extension HistoryEntry {
         object.append(.int(Int64(response.bytes)), forNewKey: "bytes")
         object.append(route.map(StructuredValue.string) ?? .null, forNewKey: "route")
         var body = StructuredObject()
-        if let bytes = response.body {
+        if let bytes {
             body.append(.bool(true), forNewKey: "inline")
             let (key, value) = textOrBase64(bytes)
             body.append(value, forNewKey: key)

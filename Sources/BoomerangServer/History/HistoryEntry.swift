@@ -141,6 +141,8 @@ struct RecordedResponse: Sendable {
     var bytes: Int
     /// The body when it was small enough and held no redacted value.
     var body: [UInt8]?
+    /// How to write the body again when it was not kept because the echo can reproduce it.
+    var replay: EchoReplay?
 }
 
 /// Why the server refused a request.

@@ -74,10 +74,12 @@ extension HistoryStore {
         if let response {
             var headers = response.headers
             if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
-            let keepsBody = response.body.count <= cap && redacted.isEmpty
+            // A body written whole that the echo can write again from the kept head is not kept.
+            let replay = redacted.isEmpty && response.bodyStream == nil && response.fault == nil ? response.echoReplay : nil
+            let keepsBody = replay == nil && response.body.count <= cap && redacted.isEmpty
             recordedResponse = RecordedResponse(
                 status: response.status, headers: headers, bodyBytes: response.body.count, bytes: responseBytes,
-                body: keepsBody ? response.body : nil)
+                body: keepsBody ? response.body : nil, replay: replay)
             cost += keepsBody ? response.body.count : 0
         }
         var echo: EchoRecord?

@@ -54,6 +54,24 @@ import Glibc
         #expect(entry.object("refusal")?.string("code") == "headerTimeout")
     }
 
+    /// The echo of a request without a body is not kept but written again from the kept head: the
+    /// history shows the very bytes the client got.
+    @Test(arguments: [
+        "GET /get?a=1&b[c]=x+y HTTP/1.1\r\nHost: h:1\r\nX-Forwarded-For: 10.9.8.7\r\nX-Dup: 1\r\nx-dup: 2\r\n\r\n",
+        "DELETE /anything/p HTTP/1.1\r\nHost: h\r\nX-Request-ID: client-7\r\n\r\n",
+        "GET /headers HTTP/1.1\r\nHost: h\r\nUser-Agent: <img src=x onerror=alert(1)>\r\n\r\n",
+    ])
+    func aBodylessEchoIsShownAsItWasSent(request: String) throws {
+        let live = try LiveServer()
+        let echoed = try live.send(request)
+        #expect(echoed.status == 200)
+        let entry = try live.lastEntry()
+        let body = try #require(entry.object("response")?.object("body"))
+        #expect(body["inline"] as? Bool == true)
+        #expect(body.string("text") == String(decoding: echoed.body, as: UTF8.self))
+        #expect(entry.object("response")?.int("bodyBytes") == echoed.body.count)
+    }
+
     @Test func sensitiveHeadersAreStoredRedactedButStillEchoed() throws {
         let live = try LiveServer()
         let echoed = try live.send(
