@@ -5,10 +5,9 @@ import BoomerangSerialization
 /// function of its head, the peer's address and the request id.
 struct EchoReplay: Sendable {
     let route: EchoRoute
-    let configuration: EchoConfiguration
 
     /// The body the echo answered `head` with.
-    func body(head: HTTPRequestHead, remoteHost: String, requestID: String) -> [UInt8]? {
+    func body(head: HTTPRequestHead, remoteHost: String, requestID: String, configuration: EchoConfiguration) -> [UInt8]? {
         let context = RequestContext(head: head, remoteHost: remoteHost, requestID: requestID, loopIndex: 0, receivedAt: 0)
         var body = BodyCollector(head: head, configuration: configuration)
         let hash = body.finish()

@@ -72,7 +72,7 @@ struct EchoResponder: Responder {
             response.echoRecord = EchoRecord(
                 document: tree, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         } else {
-            response.echoReplay = EchoReplay(route: route, configuration: configuration)
+            response.echoReplay = EchoReplay(route: route)
         }
         response.delayMilliseconds = controls.delayMilliseconds
         if let times = controls.failTimes, let token = controls.failToken {

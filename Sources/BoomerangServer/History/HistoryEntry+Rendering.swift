@@ -71,7 +71,7 @@ extension HistoryEntry {
             recorded.response.map { response in
                 var bytes = response.body
                 if bytes == nil, let replay = response.replay, let head = recorded.head {
-                    bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID)
+                    bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID, configuration: options)
                 }
                 return .object(Self.responseObject(response, body: bytes, route: summary.route))
             } ?? .null, forNewKey: "response")
