@@ -147,20 +147,21 @@ extension ConnectionStateMachine {
     /// Logs the exchange in progress, if any, as aborted.
     mutating func abandonExchange() {
         let exchange: Exchange?
+        let phase: Exchange.AbortPhase
         switch state {
         case .readingBody:
-            exchange = request?.exchange
+            (exchange, phase) = (request?.exchange, .body)
         case .delayed(let delayed):
-            exchange = delayed.exchange
+            (exchange, phase) = (delayed.exchange, .delay)
         case .streaming(let body):
-            exchange = body.exchange
+            (exchange, phase) = (body.exchange, .response)
         default:
-            exchange = nil
+            (exchange, phase) = (nil, .body)
         }
         request = nil
         guard let exchange else { return }
         let head = exchange.context.head
         services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
-        services.exchangeAborted(exchange)
+        services.exchangeAborted(exchange, phase: phase)
     }
 }

@@ -208,8 +208,8 @@ extension EventLoop: ConnectionServices {
         shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: index)
     }
 
-    func exchangeAborted(_ exchange: Exchange) {
-        shared.history?.recordAbort(exchange)
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {
+        shared.history?.recordAbort(exchange, phase: phase)
     }
 }
 
