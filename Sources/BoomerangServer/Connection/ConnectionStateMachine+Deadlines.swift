@@ -25,7 +25,7 @@ extension ConnectionStateMachine {
                 // A close with nothing (left) to send: a reset, or an upgrade that closes.
                 outputFlushed(now: now)
                 continue
-            case .streaming(let body) where body.wait == .ready && !isCongested:
+            case .streaming(let body) where body.wait == .ready && wantsStreamPiece:
                 pullStream(now: now)
                 if case .streaming = state { break }
                 continue

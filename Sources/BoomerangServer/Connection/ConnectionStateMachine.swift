@@ -11,8 +11,9 @@ import BoomerangSerialization
 /// - One exchange at a time. Pipelined requests wait, unparsed, until the response before them
 ///   has been queued; their head and body clocks start only when they are parsed.
 /// - Backpressure: above ``ConnectionConfiguration/maxPendingOutputBytes`` of queued output the
-///   connection stops reading, parsing and pulling streams, and its head and body deadlines do not
-///   run; only the write timeout does.
+///   connection stops reading and parsing, and its head and body deadlines do not run; only the
+///   write timeout does. A stream is pulled only while less than
+///   ``ConnectionConfiguration/streamRefillBytes`` is queued.
 /// - Deadlines: the head must arrive within the header timeout of its first byte; a body slower
 ///   than the minimum rate after the grace period gets a 408; a connection with nothing in
 ///   progress and nothing to send closes at the idle timeout; queued output that does not move
