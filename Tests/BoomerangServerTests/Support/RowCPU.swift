@@ -7,7 +7,7 @@ import Testing
 ///
 /// The bound is a CPU-time bound, asserted in optimised builds only: unoptimised Swift is many
 /// times slower on the byte loops these rows stress (a 10 MiB echo costs seconds), so a debug
-/// build prints each row's figure instead. `scripts/soak/soak.py rows` runs the suites in release.
+/// build prints each row's figure instead. `make rows-cpu` runs the suites optimised.
 enum RowCPU {
     static let limitMilliseconds = 100.0
 
@@ -16,7 +16,7 @@ enum RowCPU {
         let before = live.server.loopCPUNanoseconds
         try body()
         let milliseconds = Double(live.server.loopCPUNanoseconds &- before) / 1e6
-        print("row CPU \(milliseconds < 10 ? " " : "")\(String(format: "%8.2f", milliseconds)) ms  \(id)")
+        print("row CPU \(String(format: "%9.2f", milliseconds)) ms  \(id)")
         #if !DEBUG
         #expect(milliseconds <= limitMilliseconds, "\(id): \(milliseconds) ms of server CPU")
         #endif

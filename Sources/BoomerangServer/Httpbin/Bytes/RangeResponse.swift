@@ -53,17 +53,8 @@ enum RangeResponse {
             let whole = range.lowerBound == 0 && range.upperBound == length - 1
             return response(range, status: whole ? 200 : 206, headers: headers)
         case .ranges(let list):
-            let boundary = "boomerang-byteranges-" + String(UInt64.random(in: .min ... .max), radix: 16)
-            headers.add(name: "Content-Type", value: "multipart/byteranges; boundary=\(boundary)")
-            var body: [UInt8] = []
-            for range in list {
-                body += Array("--\(boundary)\r\nContent-Type: application/octet-stream\r\n".utf8)
-                body += Array("Content-Range: bytes \(range.lowerBound)-\(range.upperBound)/\(length)\r\n\r\n".utf8)
-                body += bytes(range)
-                body += [13, 10]
-            }
-            body += Array("--\(boundary)--\r\n".utf8)
-            return Response(status: 206, headers: headers, body: body)
+            return MultipartByteRanges.response(
+                list, length: length, partType: "application/octet-stream", headers: headers, bytes: bytes)
         }
     }
 }
