@@ -11,7 +11,7 @@ WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test run bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
-.PHONY: soak-short soak fuzz fuzz-long sanitize sanitize-address sanitize-thread
+.PHONY: soak-short soak rows-cpu fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -102,6 +102,13 @@ fuzz: deps
 
 fuzz-long: deps
 	scripts/fuzz/run-all.sh 600
+
+# Each hostile row's server CPU (robustness spec §4.3: at most 100 ms), asserted in an optimised
+# build of the hostile-row suites; the debug build only prints the figures. The slowest rows last.
+rows-cpu: deps
+	swift build -c release --build-tests -Xswiftc -enable-testing
+	swift test -c release -Xswiftc -enable-testing --skip-build --filter 'HostileInputTests|ConnectionFramingTests' > .build/rows-cpu.log 2>&1; \
+	status=$$?; grep '^row CPU' .build/rows-cpu.log | sort -k3 -g | tail -8; grep -E 'Suite .*(passed|failed)' .build/rows-cpu.log; exit $$status
 
 # The test suite under AddressSanitizer and ThreadSanitizer, each in its own build folder (slow).
 sanitize: sanitize-address sanitize-thread

@@ -105,6 +105,13 @@ public final class Server: Sendable {
         context.connectionBudget.current
     }
 
+    /// The processor time the event loops have used since they started, in nanoseconds (user and
+    /// system, every loop thread); 0 when the server is not running. What a request cost the
+    /// server is the difference over it, when nothing else runs on the loops.
+    var loopCPUNanoseconds: UInt64 {
+        state.withLock { running in running?.threads.reduce(0) { $0 + $1.cpuNanoseconds() } ?? 0 }
+    }
+
     /// The port the running server listens on.
     public var port: Int? {
         state.withLock { $0?.port }

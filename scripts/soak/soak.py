@@ -439,11 +439,12 @@ def mode_slow(args):
             cpu_before = server.cpu_seconds()
             deadline = time.monotonic() + per_attack - 4
             workers = [threading.Thread(target=normal_traffic, args=(server.port, deadline, latencies, errors)) for _ in range(4)]
-            peak_fds = 0
+            peak_fds, peak_rss = 0, 0
             for worker in workers:
                 worker.start()
             while any(worker.is_alive() for worker in workers):
                 peak_fds = max(peak_fds, server.fds())
+                peak_rss = max(peak_rss, server.rss_kib())
                 time.sleep(0.5)
             cpu = server.cpu_seconds() - cpu_before
             output, _ = attack.communicate(timeout=per_attack + 60)
@@ -452,7 +453,7 @@ def mode_slow(args):
             print(f"slow {name}: {args.connections} slow connections for {per_attack} s; normal traffic "
                   f"{len(latencies)} requests, p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
                   f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, {len(errors)} errors; server CPU "
-                  f"{cpu / max(1, per_attack - 4):.2f} cores; peak fds {peak_fds}; slowhttptest last "
+                  f"{cpu / max(1, per_attack - 4):.2f} cores; peak fds {peak_fds}; peak RSS {peak_rss / 1024:.0f} MiB; slowhttptest last "
                   f"connected {connected[-1] if connected else '?'}, closed {closed[-1] if closed else '?'}")
             if errors:
                 failures.append(f"{name}: {len(errors)} errors in normal traffic, e.g. {errors[:3]}")

@@ -72,6 +72,12 @@ struct ContentCodingResponder: Responder, RouteDeciding {
         return response
     }
 
+    mutating func answerBeforeBody() throws(ServerError) -> Response? {
+        guard var response = try inner.answerBeforeBody() else { return nil }
+        try compress(&response)
+        return response
+    }
+
     /// Compresses the response with the coding the policy picks, unless it has a coding already,
     /// no body, a partial body (206), a fault or an upgrade.
     private func compress(_ response: inout Response) throws(ServerError) {

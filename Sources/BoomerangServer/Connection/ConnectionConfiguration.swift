@@ -19,6 +19,9 @@ struct ConnectionConfiguration: Sendable {
     var lingerTimeoutNanoseconds: UInt64 = 2 * second
     /// Above this much queued output the connection stops reading, parsing and pulling streams.
     var maxPendingOutputBytes = 1 << 20
+    /// A response stream is pulled only while less than this is queued, so that a slow reader
+    /// holds at most this much of its response (and one piece) however large the body.
+    var streamRefillBytes = 64 << 10
     /// How much pipelined input is kept while a response is in progress before reading pauses.
     var maxBufferedInputBytes = 64 << 10
 

@@ -18,12 +18,13 @@ protocol ConnectionServices: AnyObject {
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was
     /// refused in, from where the parser stood, or empty.
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String)
-    /// The client left in the middle of `exchange`.
-    func exchangeAborted(_ exchange: Exchange)
+    /// The client left in the middle of `exchange`, while its body arrived or while its response
+    /// was held back or sent.
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase)
 }
 
 extension ConnectionServices {
     func responseReady(_ exchange: Exchange, _ response: Response) {}
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
-    func exchangeAborted(_ exchange: Exchange) {}
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {}
 }

@@ -15,11 +15,17 @@ extension ConnectionStateMachine {
             case .readingHead where input.ended && input.bytes.isEmpty, .readingBody where input.ended && input.bytes.isEmpty:
                 // The input ended in the middle of a request: it can never complete.
                 closeAfterFlush(now: now)
+            case .delayed where input.ended:
+                // The client stopped waiting (its timeout, tested against a delay): closed now, the
+                // delay dropped and nothing written, rather than answered into a closed socket when
+                // the delay ends. A client that only shut its write side loses this answer; the
+                // ones queued before it are still sent.
+                closeAfterFlush(now: now)
             case .closing where output.isEmpty:
                 // A close with nothing (left) to send: a reset, or an upgrade that closes.
                 outputFlushed(now: now)
                 continue
-            case .streaming(let body) where body.wait == .ready && !isCongested:
+            case .streaming(let body) where body.wait == .ready && wantsStreamPiece:
                 pullStream(now: now)
                 if case .streaming = state { break }
                 continue

@@ -76,6 +76,7 @@ extension ConnectionStateMachine {
             exchange.recording = responder as? RecordingResponder
             request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody
+            if head.framing != .none && head.framing != .contentLength(0) && answerBeforeBody(now: now) { return }
             if head.expectsContinue && head.version.minor >= 1 {
                 enqueue(ResponseWriter.continueLine, now: now)
             }
@@ -101,6 +102,24 @@ extension ConnectionStateMachine {
                 respond(finished.exchange, response, now: now)
             }
         }
+    }
+
+    /// Asks the responder whether the head alone decides the answer; when it does, answers now and
+    /// closes, leaving the body unread (the lingering close drops what arrives of it).
+    private mutating func answerBeforeBody(now: UInt64) -> Bool {
+        guard var reading = request else { return false }
+        var response: Response
+        do {
+            guard let early = try reading.responder.answerBeforeBody() else { return false }
+            response = early
+        } catch {
+            response = error.response(for: reading.exchange.context.head)
+        }
+        request = nil
+        response.closeConnection = true
+        response.delayMilliseconds = 0
+        respond(reading.exchange, response, now: now)
+        return true
     }
 
     /// Answers with an error the connection itself raised (a parse error, a timeout), then closes.
@@ -147,20 +166,21 @@ extension ConnectionStateMachine {
     /// Logs the exchange in progress, if any, as aborted.
     mutating func abandonExchange() {
         let exchange: Exchange?
+        let phase: Exchange.AbortPhase
         switch state {
         case .readingBody:
-            exchange = request?.exchange
+            (exchange, phase) = (request?.exchange, .body)
         case .delayed(let delayed):
-            exchange = delayed.exchange
+            (exchange, phase) = (delayed.exchange, .delay)
         case .streaming(let body):
-            exchange = body.exchange
+            (exchange, phase) = (body.exchange, .response)
         default:
-            exchange = nil
+            (exchange, phase) = (nil, .body)
         }
         request = nil
         guard let exchange else { return }
         let head = exchange.context.head
         services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
-        services.exchangeAborted(exchange)
+        services.exchangeAborted(exchange, phase: phase)
     }
 }

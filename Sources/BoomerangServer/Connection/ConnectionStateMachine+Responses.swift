@@ -46,6 +46,9 @@ extension ConnectionStateMachine {
 
     // MARK: Streams
 
+    /// Whether the queued output is low enough to pull another piece of a stream.
+    var wantsStreamPiece: Bool { output.count < configuration.streamRefillBytes }
+
     private mutating func startStream(
         _ stream: any ResponseBodyStream, exchange: Exchange, response: Response, keepAlive: Bool, cutAfter: Int?, now: UInt64
     ) {
@@ -80,10 +83,10 @@ extension ConnectionStateMachine {
         state = .streaming(body)
     }
 
-    /// Pulls the stream until it waits, ends or the output is congested.
+    /// Pulls the stream until it waits, ends or enough is queued.
     mutating func pullStream(now: UInt64) {
         guard case .streaming(let body) = state else { return }
-        while body.wait == .ready && !isCongested {
+        while body.wait == .ready && wantsStreamPiece {
             if body.remaining == 0 {
                 return endStream(body, trailers: HTTPHeaders(), now: now)
             }

@@ -11,15 +11,18 @@ import BoomerangSerialization
 /// - One exchange at a time. Pipelined requests wait, unparsed, until the response before them
 ///   has been queued; their head and body clocks start only when they are parsed.
 /// - Backpressure: above ``ConnectionConfiguration/maxPendingOutputBytes`` of queued output the
-///   connection stops reading, parsing and pulling streams, and its head and body deadlines do not
-///   run; only the write timeout does.
+///   connection stops reading and parsing, and its head and body deadlines do not run; only the
+///   write timeout does. A stream is pulled only while less than
+///   ``ConnectionConfiguration/streamRefillBytes`` is queued.
 /// - Deadlines: the head must arrive within the header timeout of its first byte; a body slower
 ///   than the minimum rate after the grace period gets a 408; a connection with nothing in
 ///   progress and nothing to send closes at the idle timeout; queued output that does not move
 ///   for the write timeout closes the connection.
 /// - End of input (a FIN) after a complete request is a half-close: that request, and any
 ///   complete one before it, is still answered, then the connection closes. A FIN in the middle of
-///   a request aborts it. A failed read or write (a reset) closes at once, cancelling any delay.
+///   a request aborts it, and so does a FIN while a response is held back by its delay (the client
+///   gave up waiting; nginx does the same). A failed read or write (a reset) closes at once,
+///   cancelling any delay.
 /// - A response that closes the connection (an error, `Connection: close`, a drain, a fault) is
 ///   followed by a lingering close: the write side is shut and input read and dropped until the
 ///   client closes or the linger timeout passes.

@@ -12,4 +12,14 @@ struct Exchange {
     init(context: RequestContext) {
         self.context = context
     }
+
+    /// Where an exchange stood when its client left.
+    enum AbortPhase: String, Sendable {
+        /// The request body was still arriving.
+        case body
+        /// The request was complete and its response held back by a delay; nothing was sent.
+        case delay
+        /// The response was being sent (a stream).
+        case response
+    }
 }

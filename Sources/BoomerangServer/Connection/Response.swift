@@ -68,4 +68,14 @@ public protocol Responder {
     mutating func receive(_ bytes: UnsafeRawBufferPointer)
     /// The body is complete; builds the response, or throws the error to answer with.
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response
+    /// Called once when the head is complete and a body follows, before any body byte: a response
+    /// (or an error) here is sent at once, the body is never read, and the connection closes after
+    /// it. For requests the head alone condemns, as a strict server answers them. The default,
+    /// nil, reads the body.
+    mutating func answerBeforeBody() throws(ServerError) -> Response?
+}
+
+extension Responder {
+    /// Reads the body: no answer before it.
+    public mutating func answerBeforeBody() throws(ServerError) -> Response? { nil }
 }

@@ -22,8 +22,26 @@ struct EchoResponder: Responder {
         body.receive(bytes)
     }
 
+    /// A multipart `Content-Type` without a usable boundary, in strict mode: 400 from the head
+    /// alone, the body unread.
+    mutating func answerBeforeBody() throws(ServerError) -> Response? {
+        guard let failure = body.multipartSetupError else { return nil }
+        let (_, controls, format) = try decisions()
+        guard (controls.multipartMode ?? configuration.multipartMode) == .strict else { return nil }
+        return try multipartRefusal(failure, format: format, bodyHash: nil)
+    }
+
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         let bodyHash = body.finish()
+        let (query, controls, format) = try decisions()
+        if let failure = body.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
+            return try multipartRefusal(failure, format: format, bodyHash: bodyHash)
+        }
+        return try echo(query: query, controls: controls, format: format, bodyHash: bodyHash)
+    }
+
+    /// The request's response controls and the format to answer in.
+    private func decisions() throws(ServerError) -> (EchoQuery, ResponseControls, ResponseFormat) {
         let head = context.head
         let query = EchoQuery(head.query ?? "")
         let controls: ResponseControls
@@ -39,9 +57,10 @@ struct EchoResponder: Responder {
                 .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],
                 headers: ["Vary": "Accept"])
         }
-        if let failure = body.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
-            return try multipartRefusal(failure, format: format, bodyHash: bodyHash)
-        }
+        return (query, controls, format)
+    }
+
+    private func echo(query: EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
@@ -99,7 +118,8 @@ struct EchoResponder: Responder {
 
     /// The strict answer to a multipart body that does not parse: 400 with the parser's error
     /// (code, excerpt, byte offset), the parts seen before it (the one it broke off in marked
-    /// `complete: false`) and the diagnostics, in the negotiated format.
+    /// `complete: false`) and the diagnostics, in the negotiated format. Without a hash the body
+    /// was not read (the `Content-Type` alone was refused).
     private func multipartRefusal(
         _ failure: MultipartParserError,
         format: ResponseFormat,
@@ -108,7 +128,8 @@ struct EchoResponder: Responder {
         let parts = BodyParts(body: body, bodyHash: bodyHash)
         let error = ServerError(
             ServerError.Code(failure.code.rawValue, status: 400),
-            "the multipart body does not parse: \(failure); the parts before it are in multipart.parts; "
+            "the multipart body does not parse: \(failure); "
+                + (bodyHash == nil ? "the body was not read; " : "the parts before it are in multipart.parts; ")
                 + "\(ResponseControls.multipartModeName)=lenient answers 200 with diagnostics instead",
             value: String(decoding: failure.value, as: UTF8.self), offset: Int(failure.offset))
         var document = StructuredObject()

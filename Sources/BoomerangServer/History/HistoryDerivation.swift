@@ -61,7 +61,14 @@ enum HistoryDerivation {
             findings.append(Diagnostic(refusal.code, .error, refusal.message, offset: refusal.offset))
         }
         if let abort = exchange.abort {
-            if let expected = abort.expectedBodyBytes {
+            if abort.phase == Exchange.AbortPhase.delay.rawValue {
+                findings.append(Diagnostic(
+                    "clientClosedDuringDelay", .warning,
+                    "the client closed the connection while the response was held back by its delay; nothing was sent"))
+            } else if abort.phase == Exchange.AbortPhase.response.rawValue {
+                findings.append(Diagnostic(
+                    "clientClosedDuringResponse", .warning, "the client closed the connection while the response was being sent"))
+            } else if let expected = abort.expectedBodyBytes {
                 findings.append(Diagnostic(
                     "contentLengthMismatch", .error,
                     "Content-Length is \(expected) but the client sent \(abort.receivedBodyBytes) body bytes and closed the connection"))

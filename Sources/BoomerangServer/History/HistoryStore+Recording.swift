@@ -25,12 +25,13 @@ extension HistoryStore {
         recordRefusal(refusal, exchange: exchange, remoteHost: remoteHost, loop: loop)
     }
 
-    /// Records an exchange the client left before its request was complete.
-    func recordAbort(_ exchange: Exchange) {
+    /// Records an exchange the client left before it was complete: in its body, or while its
+    /// response was delayed or sent.
+    func recordAbort(_ exchange: Exchange, phase: Exchange.AbortPhase) {
         guard let recording = exchange.recording else { return }
         var expected: Int64?
         if case .contentLength(let length) = exchange.context.head.framing { expected = length }
-        let abort = RecordedAbort(phase: "body", expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
+        let abort = RecordedAbort(phase: phase.rawValue, expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
         record(exchange.context, recording, outcome: .clientAborted, status: 0, responseBytes: 0, abort: abort)
     }
 

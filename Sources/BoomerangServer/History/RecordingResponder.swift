@@ -36,6 +36,10 @@ final class RecordingResponder: Responder, RouteDeciding {
 
     var answeredRoute: String? { route }
 
+    func answerBeforeBody() throws(ServerError) -> Response? {
+        try inner.answerBeforeBody()
+    }
+
     func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         defer {
             // Only a mock mapping changes its mind once the body is in (wrappers pass its decision on).

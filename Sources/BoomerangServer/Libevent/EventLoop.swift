@@ -71,6 +71,9 @@ final class EventLoop {
         completion.signal()
     }
 
+    /// The most bytes an accepted socket holds unsent (`TCP_NOTSENT_LOWAT`).
+    static let maxUnsentSocketBytes: Int32 = 128 << 10
+
     func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32) {
         guard !isDraining else {
             Glibc.close(fd)
@@ -84,6 +87,12 @@ final class EventLoop {
         shared.metrics.connectionsOpened.increment()
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        // The socket takes no more than this much not yet sent: a reader that does not read (a
+        // closed window) holds this, not the send buffer's autotuned megabytes, and the loop does
+        // not spend its time copying bodies into buffers nobody drains. Bytes in flight are not
+        // counted, so fast readers keep their throughput.
+        var notSentLimit = EventLoop.maxUnsentSocketBytes
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, &notSentLimit, socklen_t(MemoryLayout<Int32>.size))
         let remote = address.map { SocketAddress($0, length: socklen_t(length)) }
         connectionSerial &+= 1
         let id = connectionSerial << 32 | UInt64(UInt32(bitPattern: fd))
@@ -208,8 +217,8 @@ extension EventLoop: ConnectionServices {
         shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: index)
     }
 
-    func exchangeAborted(_ exchange: Exchange) {
-        shared.history?.recordAbort(exchange)
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {
+        shared.history?.recordAbort(exchange, phase: phase)
     }
 }
 

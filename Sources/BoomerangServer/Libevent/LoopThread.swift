@@ -32,6 +32,17 @@ struct LoopThread: Sendable {
         pthread_join(thread, nil)
     }
 
+    /// The processor time the thread has used so far, in nanoseconds (user and system).
+    ///
+    /// The corresponding C functions are `pthread_getcpuclockid` and `clock_gettime`.
+    func cpuNanoseconds() -> UInt64 {
+        var clock = clockid_t()
+        guard pthread_getcpuclockid(thread, &clock) == 0 else { return 0 }
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return 0 }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// The number of processors online, the default number of loops.
     static var processorCount: Int {
         AvailableProcessors.count

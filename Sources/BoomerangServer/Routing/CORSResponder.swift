@@ -39,6 +39,18 @@ struct CORSResponder: Responder, RouteDeciding {
         }
     }
 
+    mutating func answerBeforeBody() throws(ServerError) -> Response? {
+        do {
+            guard var response = try inner.answerBeforeBody() else { return nil }
+            Self.add(to: &response.headers, for: head)
+            return response
+        } catch {
+            var error = error
+            Self.add(to: &error.headers, for: head)
+            throw error
+        }
+    }
+
     /// The methods a preflight is told are allowed, as httpbin lists them.
     static let allowedMethods = "GET, POST, PUT, DELETE, PATCH, OPTIONS"
 

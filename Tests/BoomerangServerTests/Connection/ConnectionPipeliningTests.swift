@@ -114,11 +114,34 @@ import Testing
     @Test func halfClosedClientStillGetsTheAnswerToItsCompleteRequest() {
         var h = Self.harness()
         _ = h.start()
+        _ = h.receive(Self.get("/big"))
+        #expect(h.peerClosed() == [])
+        #expect(h.sendAll() == [.close])
+        #expect(h.takeResponses().map(\.body.count) == [2 << 20])
+    }
+
+    @Test func endOfInputDuringADelayClosesAtOnceWithoutAnswering() {
+        var h = Self.harness()
+        _ = h.start()
         _ = h.receive(Self.get("/slow"))
-        #expect(h.peerClosed() == [.pauseReading])
-        #expect(h.advance(milliseconds: 500) == [.send, .armTimer(at: h.now + 15 * H.second)])
-        #expect(h.send() == [.close])
-        #expect(h.takeResponses().map(\.text) == ["/slow"])
+        #expect(h.peerClosed() == [.close])
+        #expect(h.isClosed)
+        #expect(h.services.refusals.map(\.reason) == ["aborted GET /slow"])
+        #expect(h.advance(milliseconds: 500) == [])
+        #expect(h.wire.isEmpty && !h.machine.hasPendingOutput)
+    }
+
+    @Test func endOfInputDuringADelaySendsTheAnswersQueuedBeforeItThenCloses() {
+        var h = Self.harness()
+        _ = h.start()
+        _ = h.receive(Self.get("/big") + Self.get("/slow"))
+        _ = h.send(limit: (1 << 20) + 1)
+        #expect(h.machine.hasPendingOutput)
+        _ = h.peerClosed()
+        #expect(!h.isClosed)
+        #expect(h.sendAll().last == .close)
+        #expect(h.takeResponses().map(\.body.count) == [2 << 20])
+        #expect(h.services.refusals.map(\.reason) == ["aborted GET /slow"])
     }
 
     @Test func resetDuringADelayClosesAtOnceWithoutWaitingForTheDelay() {

@@ -76,18 +76,20 @@ import Testing
         #expect(h.takeResponses().first?.text == "12")
     }
 
-    @Test func theStreamIsNotPulledWhileOutputIsAboveTheHighWaterMark() {
+    @Test func theStreamIsNotPulledWhileMoreThanTheRefillMarkIsQueued() {
         let stream = EndlessStream(pieceSize: 512 << 10)
         var h = Self.harness(stream)
         _ = h.start()
         _ = h.receive(Self.get)
-        // Head plus one piece is under 1 MiB, a second piece goes over: pulling stops there.
-        #expect(stream.pulls.value == 2)
+        // Head plus one piece is over the refill mark (64 KiB): pulling stops there, so a slow
+        // reader holds one piece, not a megabyte.
+        #expect(stream.pulls.value == 1)
         _ = h.send(limit: 100)
-        #expect(stream.pulls.value == 2)
+        #expect(stream.pulls.value == 1)
         _ = h.send(limit: 512 << 10)
-        #expect(stream.pulls.value == 3)
-        #expect(h.machine.output.count > h.configuration.maxPendingOutputBytes)
+        #expect(stream.pulls.value == 2)
+        #expect(h.machine.output.count >= h.configuration.streamRefillBytes)
+        #expect(h.machine.output.count < (512 << 10) + h.configuration.streamRefillBytes)
     }
 
     @Test func aWakerMakesTheConnectionPullBeforeAnyTime() {

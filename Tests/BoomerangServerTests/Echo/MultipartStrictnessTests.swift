@@ -19,6 +19,9 @@ import Testing
         var brokenPart = false
 
         var description: String { id }
+        /// Whether the Content-Type alone is refused (no usable boundary): answered from the head,
+        /// the body unread, the connection closed.
+        var refusedFromTheHead: Bool { ["M01", "M02", "M03"].contains(String(id.prefix(3))) }
     }
 
     static let field = "Content-Disposition: form-data; name=\"a\"\r\n"
@@ -121,9 +124,34 @@ import Testing
         #expect((error?["message"] as? String)?.contains("x-set-multipart-mode=lenient") == true)
         #expect(Self.codes(response.json).contains(row.code))
         Self.checkParts(response.json, row)
+        if row.refusedFromTheHead {
+            #expect(response.header("Connection") == "close", "\(row.id)")
+            #expect(connection.closedByServer(), "\(row.id)")
+            return
+        }
         // The body was read to its end: the connection serves the next request.
         try connection.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try connection.readResponse()?.status == 200)
+    }
+
+    /// The head alone is answered: a client that announces 100 MiB and sends none of it still
+    /// gets its 400 (and no 100 Continue), then the close.
+    @Test(arguments: rows.filter(\.refusedFromTheHead))
+    func aBadContentTypeIsAnsweredWithoutReadingTheBody(row: Row) throws {
+        let live = try LiveServer()
+        for framing in ["Content-Length: \(100 << 20)\r\n", "Transfer-Encoding: chunked\r\n", "Content-Length: 10\r\nExpect: 100-continue\r\n"] {
+            let connection = try RawConnection(port: live.port)
+            try connection.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: \(row.contentType)\r\n\(framing)\r\n")
+            let response = try #require(try connection.readResponse(), "\(row.id): no answer before the body")
+            #expect(response.status == 400, "\(row.id)")
+            #expect(response.errorCode == row.code, "\(row.id)")
+            #expect(response.header("Connection") == "close", "\(row.id)")
+            #expect((response.json?["error"] as? [String: Any])?["message"] as? String ?? "" != "", "\(row.id)")
+            #expect(connection.closedByServer(), "\(row.id)")
+        }
+        let entry = try live.lastEntry()
+        #expect(entry.int("status") == 400)
+        #expect(entry.string("outcome") == "complete")
     }
 
     @Test(arguments: rows)

@@ -138,6 +138,24 @@ final class RawConnection {
         return response
     }
 
+    /// The bytes that arrive before the server closes the connection (end of stream or a reset),
+    /// or nil when it is still open after `seconds`.
+    func bytesUntilClosed(within seconds: Double) -> [UInt8]? {
+        setTimeout(seconds)
+        var received = pending
+        pending = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received.append(contentsOf: buffer[0..<count])
+                continue
+            }
+            if count == 0 || errno == ECONNRESET { return received }
+            return nil
+        }
+    }
+
     /// Whether the server closes the connection within `seconds` (reads return end of stream).
     func closedByServer(within seconds: Double = 3) -> Bool {
         setTimeout(seconds)

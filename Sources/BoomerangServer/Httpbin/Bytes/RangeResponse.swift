@@ -25,12 +25,23 @@ enum RangeResponse {
 
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
 
+    /// A body longer than this is made while it is sent (``RangeBodyStream``) instead of whole.
+    static let streamedAbove = 64 << 10
+
+    /// A response whose body is `range`: whole when small, streamed when large.
+    private static func response(_ range: ClosedRange<Int>, status: Int, headers: HTTPHeaders) -> Response {
+        guard range.count > streamedAbove else { return Response(status: status, headers: headers, body: bytes(range)) }
+        var response = Response(status: status, headers: headers)
+        response.bodyStream = RangeBodyStream(range)
+        return response
+    }
+
     static func make(length: Int, ranges: ByteRangeSet) -> Response {
         var headers: HTTPHeaders = ["ETag": "range\(length)", "Accept-Ranges": "bytes"]
         switch ranges {
         case .whole:
             headers.add(name: "Content-Type", value: "application/octet-stream")
-            return Response(status: 200, headers: headers, body: bytes(0...(length - 1)))
+            return response(0...(length - 1), status: 200, headers: headers)
         case .unsatisfiable:
             headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             headers.add(name: "Content-Range", value: "bytes */\(length)")
@@ -40,19 +51,10 @@ enum RangeResponse {
             headers.add(name: "Content-Type", value: "application/octet-stream")
             headers.add(name: "Content-Range", value: "bytes \(range.lowerBound)-\(range.upperBound)/\(length)")
             let whole = range.lowerBound == 0 && range.upperBound == length - 1
-            return Response(status: whole ? 200 : 206, headers: headers, body: bytes(range))
+            return response(range, status: whole ? 200 : 206, headers: headers)
         case .ranges(let list):
-            let boundary = "boomerang-byteranges-" + String(UInt64.random(in: .min ... .max), radix: 16)
-            headers.add(name: "Content-Type", value: "multipart/byteranges; boundary=\(boundary)")
-            var body: [UInt8] = []
-            for range in list {
-                body += Array("--\(boundary)\r\nContent-Type: application/octet-stream\r\n".utf8)
-                body += Array("Content-Range: bytes \(range.lowerBound)-\(range.upperBound)/\(length)\r\n\r\n".utf8)
-                body += bytes(range)
-                body += [13, 10]
-            }
-            body += Array("--\(boundary)--\r\n".utf8)
-            return Response(status: 206, headers: headers, body: body)
+            return MultipartByteRanges.response(
+                list, length: length, partType: "application/octet-stream", headers: headers, bytes: bytes)
         }
     }
 }

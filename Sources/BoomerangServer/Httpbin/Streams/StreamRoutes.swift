@@ -134,8 +134,9 @@ enum StreamRoutes {
     /// Firewalk's fixed `Last-Modified` of `/download`: the reference date of Foundation.
     static let downloadLastModified = "Mon, 01 Jan 2001 00:00:00 GMT"
 
-    /// `/download/{n}?shouldProduceError=true`, with a single `Range` honoured. The bytes are the
-    /// same for the same n, so a resumed download fits the part already received.
+    /// `/download/{n}?shouldProduceError=true`, with `Range` honoured: one range is a 206 with its
+    /// bytes, several a 206 `multipart/byteranges`, none that overlaps the body a 416. The bytes
+    /// are the same for the same n, so a resumed download fits the part already received.
     static func download(_ request: RouteRequest) throws(ServerError) -> Response {
         let total = try request.parameters.int("n", in: 0...FirewalkStreams.maxBytes)
         guard total.isMultiple(of: 10) else {
@@ -156,6 +157,10 @@ enum StreamRoutes {
             "Content-Type": "application/octet-stream", "Accept-Ranges": "bytes", "Last-Modified": downloadLastModified,
         ])
         switch try ByteRangeSet(header: request.head.headers["Range"], length: total) {
+        case .ranges(let ranges) where ranges.count > 1:
+            let headers: HTTPHeaders = ["Accept-Ranges": "bytes", "Last-Modified": downloadLastModified]
+            return MultipartByteRanges.response(
+                ranges, length: total, partType: "application/octet-stream", headers: headers) { Array(body[$0]) }
         case .ranges(let ranges) where ranges.count == 1:
             let range = ranges[0]
             response.status = 206
@@ -165,6 +170,7 @@ enum StreamRoutes {
             response.status = 416
             response.headers.add(name: "Content-Range", value: "bytes */\(total)")
         case .whole, .ranges:
+            // `.ranges` here is empty, which the range set never makes.
             response.bodyStream = DownloadStream(body: body, producesError: producesError)
         }
         return response

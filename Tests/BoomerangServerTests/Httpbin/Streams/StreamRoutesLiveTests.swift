@@ -158,6 +158,37 @@ import Testing
         #expect(Array(curl.stdout) == Array(whole.body.prefix(600)))
     }
 
+    @Test func downloadAnswersSeveralRangesWithMultipartByteranges() throws {
+        let live = try LiveServer()
+        let whole = try RawConnection.fetch(live, "/download/1000").body
+        let curl = try ExternalTool.run("curl", ["-s", "-i", "-r", "0-9,100-109,990-", live.baseURL + "/download/1000"])
+        let output = Array(curl.stdout)
+        let split = try #require(output.firstRange(of: Array("\r\n\r\n".utf8)))
+        let head = String(decoding: output[..<split.lowerBound], as: UTF8.self)
+        let body = Array(output[split.upperBound...])
+        #expect(head.hasPrefix("HTTP/1.1 206 "), "\(head)")
+        let contentType = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-type:") }
+        let boundary = try #require(contentType?.split(separator: "boundary=").last.map(String.init))
+        #expect(contentType?.contains("multipart/byteranges") == true)
+        #expect(!head.lowercased().contains("content-range:"), "the ranges are in the parts")
+        var expected: [UInt8] = []
+        for (range, text) in [(0...9, "0-9"), (100...109, "100-109"), (990...999, "990-999")] {
+            expected += Array("--\(boundary)\r\nContent-Type: application/octet-stream\r\nContent-Range: bytes \(text)/1000\r\n\r\n".utf8)
+            expected += whole[range] + [13, 10]
+        }
+        expected += Array("--\(boundary)--\r\n".utf8)
+        #expect(body == expected)
+
+        let none = try ExternalTool.run("curl", ["-s", "-i", "-r", "2000-3000,5000-", live.baseURL + "/download/1000"])
+        let noneText = String(decoding: none.stdout, as: UTF8.self)
+        #expect(noneText.hasPrefix("HTTP/1.1 416 "), "\(noneText.prefix(200))")
+        #expect(noneText.contains("Content-Range: bytes */1000"))
+        let oneOfTwo = try ExternalTool.run("curl", ["-s", "-i", "-r", "10-19,5000-", live.baseURL + "/download/1000"])
+        let oneText = String(decoding: oneOfTwo.stdout, as: UTF8.self)
+        #expect(oneText.hasPrefix("HTTP/1.1 206 "))
+        #expect(oneText.contains("Content-Range: bytes 10-19/1000"))
+    }
+
     @Test func headOfAStreamedRouteHasNoBody() throws {
         let live = try LiveServer()
         let connection = try RawConnection(port: live.port)
