@@ -4,6 +4,7 @@ history off, Boomerang with the access log off, the C evhttp echo, nginx and go-
 
    compare_servers.py get --rounds 3 --secs 5 --conns 32,128   # measure (appends to the results)
    compare_servers.py summary                                  # the Markdown table with the ratios
+   BOOMERANG_VARIANTS="small-history:--max-history-entry-count 10" compare_servers.py get --servers small-history,boomerang
 
 Drives ../shared/bench/bench.py (its wrk runner, process handling and per-process CPU
 accounting) with two more Boomerang servers on ports of their own. Every Boomerang runs one
@@ -27,6 +28,10 @@ VARIANTS = {
     "boomerang-no-history": (39488, ["--no-history"]),
     "boomerang-no-log": (39489, ["--no-access-log"]),
 }
+# More variants for an experiment: BOOMERANG_VARIANTS="name:options;name:options" (ports from 39490).
+for index, spec in enumerate(filter(None, os.environ.get("BOOMERANG_VARIANTS", "").split(";"))):
+    variant_name, _, options = spec.partition(":")
+    VARIANTS[variant_name] = (39490 + index, options.split())
 ANCHORS = ["evhttp-1", "nginx", "go-httpbin"]
 original_cmd = bench.server_cmd
 
