@@ -13,6 +13,10 @@ struct BodyParts {
     var xml: StructuredValue?
     var bodySummary: StructuredValue = .null
     var diagnostics: [StructuredValue] = []
+    private var echoesControlsAsData = false
+    /// The control characters (other than tab, LF, CR) one request's echo writes as escapes.
+    static let controlCharacterBudget = 65_536
+    private var controlsLeft = controlCharacterBudget
 
     /// No body at all (a GET without one): every key keeps its empty value.
     init() {}
@@ -57,7 +61,7 @@ struct BodyParts {
             formParams = FormDecoding.tree(decoded.pairs)
             if let diagnostic = decoded.diagnostic { diagnostics.append(diagnostic) }
         case .json, .propertyList, .xml, .other:
-            data = BodyParts.text(body.buffer, contentType: "application/octet-stream")
+            data = text(body.buffer, contentType: "application/octet-stream")
             if !body.truncated && !body.buffer.isEmpty {
                 if body.kind != .propertyList { checkText(body) }
                 decodeStructured(body)
@@ -125,11 +129,11 @@ struct BodyParts {
                 // Shown in multipart.parts only: form and files hold what arrived whole.
                 entry.append(.bool(false), forKey: "complete")
                 if part.headRefused { entry.append(.bool(true), forKey: "headRefused") }
-                if let inline = part.inline, let text = String(validating: inline, as: UTF8.self) {
+                if let inline = part.inline, let text = echoText(inline) {
                     entry.append(.string(text), forKey: "text")
                 }
             } else if let inline = part.inline {
-                let text = String(validating: inline, as: UTF8.self)
+                let text = echoText(inline)
                 if let text { entry.append(.string(text), forKey: "text") }
                 let value = text.map(StructuredValue.string) ?? BodyParts.dataURL(inline, contentType: contentType)
                 if disposition?.filename != nil {
@@ -172,9 +176,32 @@ struct BodyParts {
     }
 
     /// httpbin's rendering of body bytes: the text when it is UTF-8, else a base64 data URL.
-    static func text(_ bytes: [UInt8], contentType: String) -> StructuredValue {
-        if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
-        return dataURL(bytes, contentType: contentType)
+    private mutating func text(_ bytes: [UInt8], contentType: String) -> StructuredValue {
+        if let text = echoText(bytes) { return .string(text) }
+        return Self.dataURL(bytes, contentType: contentType)
+    }
+
+    /// The bytes as echoed text, or nil to echo them as binary: not UTF-8, or holding more
+    /// control characters than the request has left. JSON writes each control character but tab,
+    /// LF and CR as six bytes (`\u0001`), so a body of them would echo at six times its size
+    /// (robustness R02): past ``controlCharacterBudget`` in one request, texts go out as data URLs
+    /// (a third larger than the bytes) with a diagnostic.
+    private mutating func echoText(_ bytes: [UInt8]) -> String? {
+        var controls = 0
+        for byte in bytes where byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { controls &+= 1 }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard controls > controlsLeft else {
+            controlsLeft -= controls
+            return text
+        }
+        if !echoesControlsAsData {
+            echoesControlsAsData = true
+            diagnostics.append(BodyParts.diagnostic(
+                "controlCharactersEchoedAsData", .info,
+                "text with more than \(Self.controlCharacterBudget) control characters in one request is echoed as a base64 "
+                    + "data URL, not as escaped text", nil))
+        }
+        return nil
     }
 
     static func dataURL(_ bytes: [UInt8], contentType: String) -> StructuredValue {

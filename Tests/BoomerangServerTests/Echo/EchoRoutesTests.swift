@@ -22,6 +22,36 @@ import Testing
         #expect(response.header("X-Request-Id") == json["requestId"] as? String)
     }
 
+    /// A body dense in control characters would echo at six times its size as escaped text
+    /// (robustness R02): it is echoed as a data URL instead, and says so; sparse ones stay text.
+    @Test func controlDenseTextIsEchoedAsData() throws {
+        let live = try LiveServer()
+        let dense = String(repeating: "\u{1}\u{2}ab", count: 40_000)
+        let response = try exchange(
+            live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: \(dense.utf8.count)\r\n\r\n\(dense)")
+        let json = try #require(response.json)
+        let data = try #require(json["data"] as? String)
+        #expect(data.hasPrefix("data:application/octet-stream;base64,"))
+        #expect(Data(base64Encoded: String(data.dropFirst("data:application/octet-stream;base64,".count))) == Data(dense.utf8))
+        let codes = (json["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+        #expect(codes.contains("controlCharactersEchoedAsData"))
+        #expect(response.body.count < 2 * dense.utf8.count)
+        let sparse = String(repeating: "\u{1}\u{2}ab", count: 30_000)
+        let kept = try exchange(
+            live, "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: \(sparse.utf8.count)\r\n\r\n\(sparse)")
+        #expect(kept.json?["data"] as? String == sparse)
+        let boundary = "XyZ"
+        let multipart = "--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"c.bin\"\r\n\r\n\(dense)\r\n--\(boundary)--\r\n"
+        let parts = try exchange(
+            live,
+            "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(multipart.utf8.count)\r\n\r\n\(multipart)")
+        let file = try #require((parts.json?["files"] as? [String: Any])?["f"] as? String)
+        #expect(file.hasPrefix("data:application/octet-stream;base64,"))
+        let part = try #require(((parts.json?["multipart"] as? [String: Any])?["parts"] as? [[String: Any]])?.first)
+        #expect(part["text"] == nil)
+        #expect(parts.body.count < 2 * multipart.utf8.count)
+    }
+
     @Test func repeatedHeadersAreJoinedAndForwardedForIsTheOrigin() throws {
         let live = try LiveServer()
         let response = try exchange(live, "GET /headers HTTP/1.1\r\nHost: x\r\nX-A: 1\r\nx-a: 2\r\nX-Forwarded-For: 10.1.2.3\r\n\r\n")
