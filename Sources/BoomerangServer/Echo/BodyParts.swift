@@ -189,8 +189,8 @@ struct BodyParts {
     private mutating func echoText(_ bytes: [UInt8]) -> String? {
         var controls = 0
         for byte in bytes where byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { controls &+= 1 }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         guard controls > controlsLeft else {
+            guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
             controlsLeft -= controls
             return text
         }
@@ -198,8 +198,8 @@ struct BodyParts {
             echoesControlsAsData = true
             diagnostics.append(BodyParts.diagnostic(
                 "controlCharactersEchoedAsData", .info,
-                "text with more than \(Self.controlCharacterBudget) control characters in one request is echoed as a base64 "
-                    + "data URL, not as escaped text", nil))
+                "bytes with more than \(Self.controlCharacterBudget) control characters in one request are echoed as a "
+                    + "base64 data URL, not as escaped text", nil))
         }
         return nil
     }
