@@ -30,17 +30,10 @@ final class RawConnection {
     private var pending: [UInt8] = []
 
     init(port: Int, timeout: Double = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard status == 0 else {
-            close(fd)
-            throw Failure(description: "connect failed: errno \(errno)")
+        do {
+            fd = try LoopbackSocket.connect(port: port)
+        } catch {
+            throw Failure(description: error.description)
         }
         setTimeout(timeout)
     }
