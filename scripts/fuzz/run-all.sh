@@ -50,10 +50,10 @@ for target in "${targets[@]}"; do
     # first seed, and LeakSanitizer's report at exit would count as a crash.
     if [ "$target" = FuzzPropertyList ]; then extra=(-detect_leaks=0); asan_options=detect_leaks=0; fi
     # With leaks not reported, that leak grows by up to 0.5 KB per execution and passes the 1 GB RSS
-    # limit after some 150 s: the target runs in slices of at most 60 s, each a new process that
+    # limit after some 150 s: the target runs in slices of at most 30 s, each a new process that
     # starts from the corpus the previous one left.
     slice=$seconds
-    if [ "$target" = FuzzPropertyList ] && [ "$seconds" -gt 60 ]; then slice=60; fi
+    if [ "$target" = FuzzPropertyList ] && [ "$seconds" -gt 30 ]; then slice=30; fi
     rc=0
     : > "$log"
     if [ -x "$binary" ]; then
