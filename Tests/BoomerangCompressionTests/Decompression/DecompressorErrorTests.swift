@@ -210,3 +210,18 @@ extension DecompressorErrorTests {
         #expect(error?.coding == .zstd)
     }
 }
+
+extension DecompressorErrorTests {
+    /// The magic number of zstd's old v0.7 format, then bytes: whole, libzstd took it for the start
+    /// of a legacy frame (`truncatedInput` at the end); byte by byte, it refused it (`corruptInput`).
+    static let legacyZstdMagic: [UInt8] = [0x27, 0xB5, 0x2F, 0xFD, 0x04, 0x5A, 0x65, 0x00]
+
+    @Test(arguments: [1, 3, 1 << 20])
+    func aLegacyZstdFrameIsCorruptHowEverItIsSplit(chunkSize: Int) {
+        let error = Samples.error {
+            _ = try Samples.decode(Self.legacyZstdMagic, contentEncoding: "zstd", chunkSize: chunkSize)
+        }
+        #expect(error?.code == .corruptInput)
+        #expect(error?.offset == 0)
+    }
+}
