@@ -174,6 +174,15 @@ public final class Decompressor {
             rest = UnsafeRawBufferPointer(rebasing: rest[step.consumed...])
             if index == 0 { compressedByteCount += Int64(step.consumed) }
             stage.produced += Int64(step.produced)
+            // Of a piece that crosses the limit, the bytes within it are still handed on.
+            let excess = stage.produced - configuration.maxDecodedBytes
+            let deliverable = excess > 0 ? step.produced - Int(excess) : step.produced
+            if excess <= 0 && step.failure == nil { try checkRatio(stage) }
+            // What a stage decoded before finding its error is handed on first, as it would have
+            // been had the input come in smaller pieces: the next stage's error may come earlier.
+            if deliverable > 0 {
+                try feed(UnsafeRawBufferPointer(rebasing: stage.buffer[..<deliverable]), stage: index + 1, onPiece)
+            }
             if let failure = step.failure {
                 throw CompressionError(
                     code: failure.code,
@@ -181,13 +190,6 @@ public final class Decompressor {
                     value: failure.message,
                     offset: compressedByteCount
                 )
-            }
-            // Of a piece that crosses the limit, the bytes within it are still handed on.
-            let excess = stage.produced - configuration.maxDecodedBytes
-            let deliverable = excess > 0 ? step.produced - Int(excess) : step.produced
-            if excess <= 0 { try checkRatio(stage) }
-            if deliverable > 0 {
-                try feed(UnsafeRawBufferPointer(rebasing: stage.buffer[..<deliverable]), stage: index + 1, onPiece)
             }
             if excess > 0 {
                 throw CompressionError(

@@ -26,13 +26,18 @@ extension HTTPRequestParser {
         let newline = HTTPSyntax.firstIndex(of: HTTPSyntax.lf, in: input, from: position, to: searchEnd)
         if newline == searchEnd {
             if available > 0 && available >= room {
+                if case .requestLine = state {
+                    // A bad method byte before the one that passes the limit comes first in the
+                    // stream: it is the error whether that byte arrived alone or with the rest.
+                    try checkPartialMethod(input, from: position, to: position + max(0, room - 1), lineStart: lineStart)
+                }
                 var excerpt = Array(partialLine.prefix(HTTPParseError.maxExcerptBytes))
                 excerpt.append(contentsOf: input[position...].prefix(HTTPParseError.maxExcerptBytes - excerpt.count))
                 let overflowAt = limitCode == .requestLineTooLong ? configuration.maxRequestLineBytes : limit
                 throw HTTPParseError(code: limitCode, value: HTTPParseError.excerpt(excerpt), offset: lineStart + overflowAt)
             }
             if case .requestLine = state {
-                try checkPartialMethod(input, from: position, lineStart: lineStart)
+                try checkPartialMethod(input, from: position, to: input.count, lineStart: lineStart)
             }
             partialLine.append(contentsOf: input[position...])
             position = input.count
@@ -62,11 +67,14 @@ extension HTTPRequestParser {
 
     /// Rejects a request line whose method has a byte that is not a token byte (a TLS handshake,
     /// binary noise) as soon as it arrives, instead of waiting for a line end that may never come.
-    private func checkPartialMethod(_ input: UnsafeRawBufferPointer, from position: Int, lineStart: Int) throws(HTTPParseError) {
+    /// Looks at `input[position..<end]` after the buffered `partialLine`.
+    private func checkPartialMethod(
+        _ input: UnsafeRawBufferPointer, from position: Int, to end: Int, lineStart: Int
+    ) throws(HTTPParseError) {
         if partialLine.contains(HTTPSyntax.space) || partialLine.contains(HTTPSyntax.cr) { return }
         var index = position
-        while index < input.count && HTTPSyntax.isTokenByte(input[index]) { index += 1 }
-        guard index < input.count else { return }
+        while index < end && HTTPSyntax.isTokenByte(input[index]) { index += 1 }
+        guard index < end else { return }
         var prefix = partialLine
         prefix.append(contentsOf: input[position...index])
         let error = prefix.withUnsafeBytes { Self.methodError(in: $0, lineStart: lineStart) }

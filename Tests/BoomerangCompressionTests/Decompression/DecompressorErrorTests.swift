@@ -186,3 +186,42 @@ import Testing
         #expect(corrupt.description == #"CompressionError(corruptInput in gzip at byte 2: "incorrect header check")"#)
     }
 }
+
+/// Inputs the fuzzer (scripts/fuzz/compression, FuzzDecompressors) found.
+extension DecompressorErrorTests {
+    /// `zstd, gzip`: a gzip member (a bit flipped) holding a zstd frame with bytes after it. Whole,
+    /// gzip's check failed in the same call that decoded the member and its bytes were dropped
+    /// unseen; one byte at a time, zstd had already refused the bytes after its frame.
+    static let gzipOfZstdWithABitFlipped: [UInt8] = [
+        0x1F, 0x8B, 0x08, 0x00, 0xB3, 0x7E, 0x09, 0x6B, 0x02, 0xFF, 0xD3, 0xD8, 0xAA, 0xFF, 0x97, 0x25, 0x82, 0x97,
+        0x89, 0xA1, 0x85, 0xB9, 0x5A, 0x29, 0x33, 0x45, 0xC9, 0xCA, 0x50, 0x47, 0x29, 0x2F, 0x31, 0x37, 0x55, 0xC9,
+        0x4A, 0x29, 0x29, 0x3F, 0x3F, 0x37, 0xB5, 0x28, 0x31, 0x2F, 0x5D, 0x49, 0x47, 0xA9, 0x24, 0x31, 0xBD, 0x58,
+        0xC9, 0x2A, 0x5A, 0x29, 0x11, 0xC8, 0x4E, 0x52, 0x8A, 0xD5, 0x51, 0x2A, 0x4E, 0xCE, 0x2F, 0x02, 0x2A, 0x32,
+        0xD6, 0x33, 0xAD, 0x65, 0x64, 0x88, 0x38, 0xF4, 0x4F, 0x54, 0x64, 0x69, 0xD1, 0x4A, 0x66, 0x08, 0xEF, 0x0D,
+        0xC2, 0x61, 0x4E, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF5, 0x00,
+    ]
+
+    @Test(arguments: [1, 7, 1 << 20])
+    func anInnerStageSeesWhatAFailingOuterStageDecodedBeforeItsError(chunkSize: Int) {
+        let error = Samples.error {
+            _ = try Samples.decode(Self.gzipOfZstdWithABitFlipped, contentEncoding: "zstd, gzip", chunkSize: chunkSize)
+        }
+        #expect(error?.code == .trailingInput)
+        #expect(error?.coding == .zstd)
+    }
+}
+
+extension DecompressorErrorTests {
+    /// The magic number of zstd's old v0.7 format, then bytes: whole, libzstd took it for the start
+    /// of a legacy frame (`truncatedInput` at the end); byte by byte, it refused it (`corruptInput`).
+    static let legacyZstdMagic: [UInt8] = [0x27, 0xB5, 0x2F, 0xFD, 0x04, 0x5A, 0x65, 0x00]
+
+    @Test(arguments: [1, 3, 1 << 20])
+    func aLegacyZstdFrameIsCorruptHowEverItIsSplit(chunkSize: Int) {
+        let error = Samples.error {
+            _ = try Samples.decode(Self.legacyZstdMagic, contentEncoding: "zstd", chunkSize: chunkSize)
+        }
+        #expect(error?.code == .corruptInput)
+        #expect(error?.offset == 0)
+    }
+}

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import Foundation
 import Testing
 
 /// Request line and header fields: robustness spec §3.1 (F rows) and §3.2 (H rows).
@@ -438,5 +439,40 @@ import Testing
         #expect(HTTPParseError.excerpt([UInt8](repeating: 0x41, count: 100)).count == 32)
         let error = HTTPParseError(code: .invalidTarget, value: "x", offset: 3)
         #expect(error.description == "invalidTarget (400) at byte 3: \"x\"")
+    }
+}
+
+/// Inputs the fuzzer (scripts/fuzz, FuzzHTTPHead) found.
+extension HTTPRequestParserTests {
+    /// 517 bytes without a LF, starting `GET) / HTTP/1.0\r`: whole, the request line passed its
+    /// limit and was refused as too long; byte by byte, the `)` in the method was refused first.
+    static let badMethodInAnOverlongLine = [UInt8](Data(base64Encoded:
+        "R0VUKSAvIEhUVFAvMS4wDfq8kJGRmpyL//////////////////////////7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+"
+        + "/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7e/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7/"
+        + "//9HRSD//v7+/v7+/v4vLy8v////Ly8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vL/8AAAAAALe3B/iY////"
+        + "////////srKysrKysrKysrKysrKy/v//////////kpKSkpKS/wHPLy8vLy8vLy8vLwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+        + "AAAAAAAvLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8vLy8v/////////wAAAAAAt7cH+Jj///8HAAAAAAAAAP///////7Cy"
+        + "srKysrKysrKysrKysv7//////////////////////////////////////zn//////7KysrKysrKysrKysrKysgAAAAAAAAAA"
+        + "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsrKys8EB"
+        + "AAAAAAAAsv9ucP8tYQ=="
+    )!)
+
+    @Test(arguments: [Feed.whole, .byteByByte, .chunks(of: 100), .split(at: 2), .split(at: 4), .split(at: 514)])
+    func aBadMethodByteBeforeTheLimitIsReportedHowEverTheLineIsSplit(feed: Feed) {
+        let configuration = HTTPParserConfiguration(
+            maxRequestLineBytes: 512, maxHeaderBytes: 2048, maxHeaderCount: 32, maxBodyBytes: 4096, keepsTrailers: true)
+        #expect(Self.badMethodInAnOverlongLine.count == 517)
+        let run = HTTPRequestParser.run(Self.badMethodInAnOverlongLine, configuration: configuration, feed: feed, finishing: true)
+        #expect(run.error == HTTPParseError(code: .invalidMethod, value: "GET)", offset: 3))
+    }
+
+    @Test(arguments: [Feed.whole, .byteByByte, .split(at: 300)])
+    func aMethodOfTokenBytesUpToTheLimitIsTooLong(feed: Feed) {
+        // The byte that passes the limit is not looked at as a method byte, however it arrives.
+        let configuration = HTTPParserConfiguration(maxRequestLineBytes: 512)
+        let bytes = [UInt8](repeating: UInt8(ascii: "G"), count: 513) + Array("()\r\n".utf8)
+        let run = HTTPRequestParser.run(bytes, configuration: configuration, feed: feed, finishing: true)
+        #expect(run.error?.code == .requestLineTooLong)
+        #expect(run.error?.offset == 512)
     }
 }
