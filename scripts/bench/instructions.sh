@@ -17,33 +17,23 @@ ANCHORS=${ANCHORS_DIR:-/tmp/anchors}
 PORT=${CG_PORT:-39187}
 CONFIGS=${CONFIGS:-"defaults:;no-log-no-history:--no-access-log --no-history"}
 command -v valgrind > /dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 1; }
+CG_WORK=$(mktemp -d /tmp/boomerang-cg.XXXXXX)
+trap 'rm -rf "$CG_WORK"' EXIT
 # valgrind 3.19 cannot read the toolchain's DWARF 5: profile a copy without debug info.
-binary=$(mktemp /tmp/boomerang-nodebug.XXXXXX)
-trap 'rm -f "$binary" /tmp/boomerang-cg.*' EXIT
+binary="$CG_WORK/boomerang"
 objcopy --strip-debug "${BOOMERANG_BIN:-.build/release/boomerang}" "$binary"
 chmod +x "$binary"
 [ -n "${CG_KEEP:-}" ] && mkdir -p "$CG_KEEP"
-
-total() { # NAME PORT COUNT COMMAND...
-    local name=$1 port=$2 count=$3 out
-    shift 3
-    out=$(mktemp /tmp/boomerang-cg.XXXXXX)
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" > /dev/null 2>&1 &
-    local pid=$!
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/get" && break; sleep 0.2; done
-    python3 scripts/bench/keepalive.py "$port" "$count"
-    kill -TERM "$pid"
-    wait "$pid" || true
-    [ -n "${CG_KEEP:-}" ] && cp "$out" "$CG_KEEP/$name-$count.callgrind"
-    callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }'
-}
+KEEPALIVE_EXTRA=()
+# shellcheck source=callgrind-total.sh
+source scripts/bench/callgrind-total.sh
 
 per_request() { # NAME PORT COMMAND...
     local name=$1 port=$2
     shift 2
     local small large
-    small=$(total "$name" "$port" 200 "$@")
-    large=$(total "$name" "$port" 2200 "$@")
+    small=$(cg_total "$name" "$port" 200 "$@")
+    large=$(cg_total "$name" "$port" 2200 "$@")
     echo "$name: $(((large - small) / 2000)) instructions per GET /get"
 }
 

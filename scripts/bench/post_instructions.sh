@@ -30,26 +30,17 @@ open(sys.argv[1], "wb").write(head + payload + f"\r\n--{sys.argv[2]}--\r\n".enco
 PY
 [ -n "${CG_KEEP:-}" ] && mkdir -p "$CG_KEEP"
 
-total() { # NAME PORT COUNT COMMAND...
-    local name=$1 port=$2 count=$3 out
-    shift 3
-    out="$work/$name-$count.callgrind"
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" > /dev/null 2>&1 &
-    local pid=$!
-    for _ in $(seq 150); do curl -s -o /dev/null "http://127.0.0.1:$port/get" && break; sleep 0.2; done
-    python3 scripts/bench/keepalive.py "$port" "$count" "$work/body" "$boundary"
-    kill -TERM "$pid"
-    wait "$pid" || true
-    [ -n "${CG_KEEP:-}" ] && cp "$out" "$CG_KEEP/"
-    callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }'
-}
+CG_WORK=$work
+KEEPALIVE_EXTRA=("$work/body" "$boundary")
+# shellcheck source=callgrind-total.sh
+source scripts/bench/callgrind-total.sh
 
 per_request() { # NAME PORT COMMAND...
     local name=$1 port=$2
     shift 2
     local small large
-    small=$(total "$name" "$port" 3 "$@")
-    large=$(total "$name" "$port" 13 "$@")
+    small=$(cg_total "$name" "$port" 3 "$@")
+    large=$(cg_total "$name" "$port" 13 "$@")
     echo "$name: $(((large - small) / 10)) instructions per 1 MiB multipart POST /post"
 }
 
