@@ -46,7 +46,7 @@ enum AdminDownloads {
         switch entry.detail {
         case .live(let recorded):
             if let head = recorded.head {
-                bytes = Array(HistoryEntry.rawHead(head).utf8)
+                bytes = HistoryEntry.rawHeadBytes(head)
                 if recorded.body.isWhole { bytes += recorded.body.bytes }
             }
             if let refusal = recorded.refusal, recorded.head == nil || !refusal.raw.isEmpty { bytes += refusal.raw }

@@ -69,11 +69,10 @@ extension ConnectionStateMachine {
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )
-            let routed = services.responder(for: context)
-            let responder = routed.responder
+            var responder = services.responder(for: context)
             var exchange = Exchange(context: context)
-            exchange.route = routed.route
-            exchange.recording = responder as? RecordingResponder
+            exchange.route = responder.route
+            exchange.recording = responder.recording.take()
             request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody
             if head.framing != .none && head.framing != .contentLength(0) && answerBeforeBody(now: now) { return }
@@ -82,19 +81,19 @@ extension ConnectionStateMachine {
             }
         case .body(let range):
             guard request != nil else { return }
+            let piece = UnsafeRawBufferPointer(rebasing: bytes[range])
             request!.exchange.bodyBytes += Int64(range.count)
-            request!.responder.receive(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            request!.exchange.recording?.capture.append(piece)
+            request!.responder.receive(piece)
         case .end(let trailers):
             guard var finished = request.take() else { return }
             let response: Response
             do {
-                response = try finished.responder.finish(trailers: trailers)
+                response = try finished.responder.finish(trailers: trailers, head: finished.exchange.context.head)
             } catch {
                 response = error.response(for: finished.exchange.context.head)
             }
-            if finished.exchange.route?.hasASCIIPrefix("mock.") == true, let deciding = finished.responder as? any RouteDeciding {
-                finished.exchange.route = deciding.answeredRoute
-            }
+            finished.exchange.route = finished.responder.route
             if response.delayMilliseconds > 0 {
                 let until = now &+ UInt64(response.delayMilliseconds) &* 1_000_000
                 state = .delayed(DelayedResponse(exchange: finished.exchange, response: response, until: until))
@@ -110,7 +109,7 @@ extension ConnectionStateMachine {
         guard var reading = request else { return false }
         var response: Response
         do {
-            guard let early = try reading.responder.answerBeforeBody() else { return false }
+            guard let early = try reading.responder.answerBeforeBody(head: reading.exchange.context.head) else { return false }
             response = early
         } catch {
             response = error.response(for: reading.exchange.context.head)

@@ -34,7 +34,7 @@ extension ConnectionStateMachine {
     /// A request whose body is arriving.
     struct ReadingRequest {
         var exchange: Exchange
-        var responder: any Responder
+        var responder: RoutedResponder
         /// When the body started to count against the minimum rate, and the body bytes before then.
         var clockStart: UInt64
         var bytesBefore: Int64 = 0

@@ -6,8 +6,8 @@ struct Exchange {
     var responseBytes = 0
     /// The name of the route or mapping that answered; `nil` when none did.
     var route: String?
-    /// The history's wrapper of the responder, when the exchange is recorded.
-    var recording: RecordingResponder?
+    /// What the history gathers while the exchange runs, when it is recorded.
+    var recording: ExchangeRecording?
 
     init(context: RequestContext) {
         self.context = context

@@ -170,8 +170,16 @@ extension HistoryEntry {
         "HTTP/\(version.major).\(version.minor)"
     }
 
-    /// The head as the parser read it: request line and fields, CRLF line ends.
+    /// The head's bytes as received (sensitive values redacted when the history redacts), or
+    /// written again from the parsed head when the parser did not keep them.
+    static func rawHeadBytes(_ head: HTTPRequestHead) -> [UInt8] {
+        head.rawHead ?? Array(rawHead(head).utf8)
+    }
+
+    /// The head as received, as text, or written again from the parsed head (request line and
+    /// fields, CRLF line ends) when the parser did not keep its bytes.
     static func rawHead(_ head: HTTPRequestHead) -> String {
+        if let raw = head.rawHead { return String(decoding: raw, as: UTF8.self) }
         var text = "\(head.method.rawValue) \(head.target) \(versionText(head.version))\r\n"
         for field in head.headers { text += "\(field.name): \(field.value)\r\n" }
         return text + "\r\n"

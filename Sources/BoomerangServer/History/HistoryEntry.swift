@@ -79,9 +79,9 @@ struct HistorySummary: Sendable {
     var diagnosticCount: Int?
 }
 
-/// An exchange as the connection and the echo left it. A class, so that an entry holds it by one
-/// reference.
-final class RecordedExchange: Sendable {
+/// An exchange as the connection and the echo left it, held inline by its entry: recording an
+/// exchange allocates the entry alone.
+struct RecordedExchange: Sendable {
     /// The parsed head (redacted when needed); `nil` for a refusal before a head was complete.
     let head: HTTPRequestHead?
     let redactedHeaders: [String]

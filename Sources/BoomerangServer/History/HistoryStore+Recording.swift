@@ -6,12 +6,23 @@ import FoundationEssentials
 /// takes what the connection already has; nothing is decoded or rendered here.
 extension HistoryStore {
     /// Records an exchange whose response is about to be written (`exchange.status` and
-    /// `exchange.responseBytes` set). Admin requests, which are not wrapped, are skipped.
+    /// `exchange.responseBytes` set). Admin requests, which are not recorded, are skipped.
     func recordResponse(_ exchange: Exchange, _ response: Response) {
-        guard let recording = exchange.recording else { return }
+        guard exchange.recording != nil else { return }
+        let cap = configuration.maxHistoryBodyBytes
+        var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
+        var headers = response.headers
+        if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
+        // A body written whole that the echo can write again from the kept head is not kept.
+        let isPlain = facts.redacted.isEmpty && response.bodyStream == nil && response.fault == nil
+        let replay = isPlain ? response.echoReplay : nil
+        let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
+        let recorded = RecordedResponse(
+            status: response.status, headers: headers, bodyBytes: response.body.count, bytes: exchange.responseBytes,
+            body: keepsBody ? response.body : nil, replay: replay)
         record(
-            exchange.context, recording, outcome: .complete, status: exchange.status, responseBytes: exchange.responseBytes,
-            response: response)
+            exchange, &facts, outcome: .complete, status: exchange.status, responseBytes: exchange.responseBytes, response: recorded,
+            echoRecord: response.echoRecord, extraCost: keepsBody ? response.body.count : 0)
     }
 
     /// Records a request the connection refused (a parse error, a 408 timeout), with `input`: the
@@ -28,19 +39,21 @@ extension HistoryStore {
     /// Records an exchange the client left before it was complete: in its body, or while its
     /// response was delayed or sent.
     func recordAbort(_ exchange: Exchange, phase: Exchange.AbortPhase) {
-        guard let recording = exchange.recording else { return }
+        guard exchange.recording != nil else { return }
         var expected: Int64?
         if case .contentLength(let length) = exchange.context.head.framing { expected = length }
+        var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
         let abort = RecordedAbort(phase: phase.rawValue, expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
-        record(exchange.context, recording, outcome: .clientAborted, status: 0, responseBytes: 0, abort: abort)
+        record(exchange, &facts, outcome: .clientAborted, status: 0, responseBytes: 0, abort: abort)
     }
 
     private func recordRefusal(_ refusal: RecordedRefusal, exchange: Exchange?, remoteHost: String, loop: Int) {
         var refusal = refusal
         if configuration.redactsHeaders { refusal.raw = HeaderRedaction.redactingRaw(refusal.raw) }
         if let exchange {
-            guard let recording = exchange.recording else { return }
-            record(exchange.context, recording, outcome: .refused, status: refusal.status, responseBytes: 0, refusal: refusal)
+            guard exchange.recording != nil else { return }
+            var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
+            record(exchange, &facts, outcome: .refused, status: refusal.status, responseBytes: 0, refusal: refusal)
             return
         }
         let line = Self.requestLine(refusal.raw)
@@ -54,60 +67,82 @@ extension HistoryStore {
     }
 
     private func record(
-        _ context: RequestContext, _ recording: RecordingResponder, outcome: HistoryEntry.Outcome, status: Int, responseBytes: Int,
-        response: Response? = nil, refusal: RecordedRefusal? = nil, abort: RecordedAbort? = nil
+        _ exchange: Exchange, _ facts: inout HeadFacts, outcome: HistoryEntry.Outcome, status: Int, responseBytes: Int,
+        response: RecordedResponse? = nil, echoRecord: EchoRecord? = nil, refusal: RecordedRefusal? = nil,
+        abort: RecordedAbort? = nil, extraCost: Int = 0
     ) {
-        let now = MonotonicClock.nanoseconds()
-        let elapsed = now &- context.receivedAt
+        let context = exchange.context
+        let capture = exchange.recording!.capture
+        let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
         var head = context.head
-        var redacted: [String] = []
-        if configuration.redactsHeaders, let redaction = HeaderRedaction.redacting(head.headers) {
+        if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(head.headers) {
             head.headers = redaction.headers
-            redacted = redaction.names
+            head.rawHead = head.rawHead.map(HeaderRedaction.redactingRaw)
         }
-        let capture = recording.capture
-        let contentType = head.headers["Content-Type"]
-        var body = RecordedBody(bytes: capture.bytes, size: capture.size, isWhole: capture.isWhole, contentType: contentType)
-        var cost = 512 + head.target.utf8.count + capture.bytes.count
-        for field in head.headers { cost += field.name.utf8.count + field.value.utf8.count + 32 }
-        var recordedResponse: RecordedResponse?
-        if let response {
-            var headers = response.headers
-            if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
-            // A body written whole that the echo can write again from the kept head is not kept.
-            let replay = redacted.isEmpty && response.bodyStream == nil && response.fault == nil ? response.echoReplay : nil
-            let keepsBody = replay == nil && response.body.count <= cap && redacted.isEmpty
-            recordedResponse = RecordedResponse(
-                status: response.status, headers: headers, bodyBytes: response.body.count, bytes: responseBytes,
-                body: keepsBody ? response.body : nil, replay: replay)
-            cost += keepsBody ? response.body.count : 0
-        }
+        var body = RecordedBody(bytes: capture.bytes, size: capture.size, isWhole: capture.isWhole, contentType: facts.contentType)
+        var cost = 512 + extraCost + head.target.utf8.count + capture.bytes.count + facts.headerBytes + (head.rawHead?.count ?? 0)
         var echo: EchoRecord?
         var derived: HistoryDerivedView?
-        if let record = response?.echoRecord {
-            body.sha256 = record.bodySHA256
-            if capture.size <= Int64(cap) && redacted.isEmpty {
-                echo = record
+        if let echoRecord {
+            body.sha256 = echoRecord.bodySHA256
+            if capture.size <= Int64(cap) && facts.redacted.isEmpty {
+                echo = echoRecord
                 cost += 3 * capture.bytes.count + 2 * head.target.utf8.count + 256
             } else {
                 // The document holds the redacted values, or a body larger than the history keeps.
-                derived = HistoryDerivation.fromEcho(record, keepsBodyValues: capture.size <= Int64(cap))
+                derived = HistoryDerivation.fromEcho(echoRecord, keepsBodyValues: capture.size <= Int64(cap))
                 cost += 1024
             }
         } else if !capture.isWhole {
             body.sha256 = capture.overflowSHA256
         }
-        let recorded = RecordedExchange(
-            head: head, redactedHeaders: redacted, loopIndex: context.loopIndex, body: body, echo: echo,
-            response: recordedResponse, refusal: refusal, abort: abort, derived: derived)
+        let recording = exchange.recording!
+        let session: String
+        if let pathSession = recording.pathSession {
+            session = String(pathSession)
+        } else if let named = facts.session, SessionName.isValid(named[...]) {
+            session = named
+        } else {
+            session = SessionName.defaultName
+        }
         let summary = HistorySummary(
-            session: SessionName.resolve(pathSession: recording.pathSession, headers: context.head.headers),
-            requestID: context.requestID, startedAt: Date().timeIntervalSince1970 - Double(elapsed) / 1e9,
+            session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
             durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: head.method.rawValue, target: head.target,
-            path: String(recording.routedPath), status: status, route: recording.route, requestBodyBytes: capture.size,
-            responseBytes: responseBytes, contentType: contentType, client: context.remoteHost, diagnosticCount: nil)
+            path: String(recording.routedPath), status: status, route: exchange.route, requestBodyBytes: capture.size,
+            responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil)
+        let recorded = RecordedExchange(
+            head: head, redactedHeaders: facts.redacted, loopIndex: context.loopIndex, body: body, echo: echo, response: response,
+            refusal: refusal, abort: abort, derived: derived)
         add(summary, .live(recorded), approximateBytes: cost)
+    }
+
+    /// What recording needs from a request's header fields, found in one pass over them.
+    struct HeadFacts {
+        var contentType: String?
+        /// The `X-Boomerang-Session` value, not yet validated.
+        var session: String?
+        /// The sensitive names present (first spelling of each), when the history redacts them.
+        var redacted: [String] = []
+        /// The bytes of every name and value, plus a per-field allowance.
+        var headerBytes = 0
+
+        init(_ headers: HTTPHeaders, redacts: Bool) {
+            for field in headers {
+                let name = field.name
+                headerBytes += name.utf8.count + field.value.utf8.count + 32
+                switch name.utf8.count {
+                case 12 where contentType == nil && HTTPHeaders.namesMatch(name, "Content-Type"):
+                    contentType = field.value
+                case 19 where session == nil && HTTPHeaders.namesMatch(name, SessionName.headerName):
+                    session = field.value
+                default:
+                    if redacts && HeaderRedaction.isSensitive(name) && !redacted.contains(where: { HTTPHeaders.namesMatch($0, name) }) {
+                        redacted.append(name)
+                    }
+                }
+            }
+        }
     }
 
     /// The method and target of a refused request's first line, when it has them.

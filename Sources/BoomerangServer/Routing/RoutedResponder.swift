@@ -1,6 +1,66 @@
-/// A responder with the name of the route that chose it, for the metrics' `route` label.
+import BoomerangSerialization
+
+/// The responder the connection drives for one exchange: the one the route or mapping chose, with
+/// what the server adds around every route (content codings, httpbin's CORS fields), the route's
+/// name for the metrics and the history, and what the history gathers while the exchange runs.
+/// One value the connection owns, so that none of this costs an object or a wrapper per request.
 struct RoutedResponder {
     var responder: any Responder
     /// The route's or mapping's name; `nil` when nothing matched (404, 405, 501, a refused target).
+    /// A mock mapping decided by the body names itself once `finish` has run.
     var route: String?
+    /// Set when the history records the exchange; the connection moves it into the ``Exchange``.
+    var recording: ExchangeRecording?
+    /// The content codings; `nil` for the admin API and for a responder the router did not choose.
+    var coding: ContentCodingStage?
+    /// Whether the answer gets the CORS fields (not the admin API's, nor the page's files).
+    var addsCORS = false
+
+    init(responder: any Responder, route: String?) {
+        self.responder = responder
+        self.route = route
+    }
+
+    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        if coding == nil {
+            responder.receive(bytes)
+        } else {
+            coding!.receive(bytes, into: &responder)
+        }
+    }
+
+    /// The responder's answer from the head alone, if it gives one (see ``Responder/answerBeforeBody()``).
+    mutating func answerBeforeBody(head: HTTPRequestHead) throws(ServerError) -> Response? {
+        do {
+            guard var response = try responder.answerBeforeBody() else { return nil }
+            try coding?.compress(&response, for: head)
+            if addsCORS { CORSFields.add(to: &response.headers, for: head) }
+            return response
+        } catch {
+            throw withCORS(error, head)
+        }
+    }
+
+    /// The body is complete: the response, or the error to answer with.
+    mutating func finish(trailers: HTTPHeaders, head: HTTPRequestHead) throws(ServerError) -> Response {
+        defer {
+            if route?.hasASCIIPrefix("mock.") == true, let deciding = responder as? any RouteDeciding { route = deciding.answeredRoute }
+        }
+        do {
+            try coding?.finishBody()
+            var response = try responder.finish(trailers: trailers)
+            try coding?.compress(&response, for: head)
+            if addsCORS && response.status != 101 { CORSFields.add(to: &response.headers, for: head) }
+            return response
+        } catch {
+            throw withCORS(error, head)
+        }
+    }
+
+    private func withCORS(_ error: ServerError, _ head: HTTPRequestHead) -> ServerError {
+        guard addsCORS else { return error }
+        var error = error
+        CORSFields.add(to: &error.headers, for: head)
+        return error
+    }
 }

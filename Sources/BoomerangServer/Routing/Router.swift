@@ -53,21 +53,19 @@ struct Router: Sendable {
     }
 
     func responder(for context: RequestContext) -> RoutedResponder {
-        var choice = choose(for: context)
+        let choice = choose(for: context)
+        var routed = RoutedResponder(responder: choice.responder, route: choice.route)
         if choice.route?.hasASCIIPrefix("admin.") != true {
-            choice.responder = ContentCodingResponder(
-                inner: choice.responder, head: context.head, routeName: choice.route, policy: coding)
+            routed.coding = ContentCodingStage(head: context.head, routeName: choice.route, policy: coding)
         }
-        if !Self.isInspectionTool(choice) {
-            choice.responder = CORSResponder(choice.responder, head: context.head, routeName: choice.route)
+        let isInspectionTool = Self.isInspectionTool(choice)
+        routed.addsCORS = !isInspectionTool
+        if let history, choice.pathSession != nil || !isInspectionTool {
+            routed.recording = ExchangeRecording(
+                route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
+                maxBodyBytes: history.configuration.maxHistoryBodyBytes)
         }
-        guard let history, choice.pathSession != nil || !Self.isInspectionTool(choice) else {
-            return RoutedResponder(responder: choice.responder, route: choice.route)
-        }
-        let recording = RecordingResponder(
-            inner: choice.responder, route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
-            maxBodyBytes: history.configuration.maxHistoryBodyBytes)
-        return RoutedResponder(responder: recording, route: choice.route)
+        return routed
     }
 
     /// The admin API and the web page's own files, which the history does not record (unless

@@ -55,4 +55,14 @@ import Testing
         #expect(none.status == 404)
         #expect(try live.admin("/__admin/requests/2/parts/0").json?.object("error")?.string("code") == "partNotFound")
     }
+
+    @Test func theRawRequestIsTheBytesAsReceivedWithCredentialsRedacted() throws {
+        let live = try LiveServer()
+        // Spacing the parsed head does not keep: no space after a colon, padding around a value.
+        let head = "GET /get?a=1 HTTP/1.1\r\nHost:x\r\nX-Pad:   spaced\t \r\nAuthorization: Bearer s3cret\r\n\r\n"
+        _ = try live.send(head)
+        let raw = try live.admin("/__admin/requests/1/raw")
+        #expect(raw.text == "GET /get?a=1 HTTP/1.1\r\nHost:x\r\nX-Pad:   spaced\t \r\nAuthorization: [redacted]\r\n\r\n")
+        #expect(try live.admin("/__admin/requests/1").text.contains("s3cret") == false)
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// Coded request bodies decoded before the echo, the decompression-bomb limit, and response
 /// compression negotiated on every route, each with real tools (curl, gzip, brotli, zstd, Python).
-@Suite struct ContentCodingResponderTests {
+@Suite struct ContentCodingStageTests {
     static let json = Array(#"{"greeting":"hello","list":[1,2,3]}"#.utf8)
 
     /// `bytes` coded by a command that reads standard input.

@@ -1,18 +1,16 @@
 import BoomerangCompression
 import BoomerangSerialization
 
-/// Wraps every route's responder: decodes a request body sent with `Content-Encoding` (gzip,
-/// deflate, br, zstd, several in a row) as it streams, under the decompression-bomb limits, and
-/// compresses the response for the client when the policy says so.
+/// The content codings around every route but the admin API's: decodes a request body sent with
+/// `Content-Encoding` (gzip, deflate, br, zstd, several in a row) as it streams, under the
+/// decompression-bomb limits, and compresses the response for the client when the policy says so.
+/// Part of the ``RoutedResponder`` the connection drives.
 ///
 /// A body that cannot be decoded never reaches the route: the answer is 415 for a body in a coding the
 /// server does not know (with `Accept-Encoding` listing those it does), 413 for a body that
 /// decodes past the limit (refused as soon as it crosses it, never inflated whole), 400 for
 /// corrupt or truncated data.
-struct ContentCodingResponder: Responder, RouteDeciding {
-    private var inner: any Responder
-    private let routeName: String?
-    private let head: HTTPRequestHead
+struct ContentCodingStage {
     private let policy: ContentCodingPolicy
     private let decompressor: Decompressor?
     private var failure: ServerError?
@@ -20,10 +18,7 @@ struct ContentCodingResponder: Responder, RouteDeciding {
     /// label on a request without a body is harmless.
     private var refusedCoding: ServerError?
 
-    init(inner: any Responder, head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
-        self.inner = inner
-        self.routeName = routeName
-        self.head = head
+    init(head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
         self.policy = policy
         var decompressor: Decompressor?
         if let encoding = head.headers["Content-Encoding"], !ContentCodingPolicy.rawBodyRoutes.contains(routeName ?? "") {
@@ -37,13 +32,8 @@ struct ContentCodingResponder: Responder, RouteDeciding {
         self.decompressor = decompressor
     }
 
-    /// The wrapped responder's decision when it makes one, else the route chosen from the head.
-    var answeredRoute: String? {
-        if let deciding = inner as? any RouteDeciding { return deciding.answeredRoute }
-        return routeName
-    }
-
-    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+    /// Hands the next body bytes, decoded, to `inner`.
+    mutating func receive(_ bytes: UnsafeRawBufferPointer, into inner: inout any Responder) {
         if let refusedCoding, !bytes.isEmpty { failure = refusedCoding }
         guard failure == nil else { return }
         guard let decompressor else { return inner.receive(bytes) }
@@ -56,7 +46,8 @@ struct ContentCodingResponder: Responder, RouteDeciding {
         }
     }
 
-    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
+    /// The body is complete: throws what refused it, if anything did.
+    mutating func finishBody() throws(ServerError) {
         if failure == nil, let decompressor {
             do {
                 try decompressor.finish()
@@ -67,20 +58,11 @@ struct ContentCodingResponder: Responder, RouteDeciding {
             }
         }
         if let failure { throw failure }
-        var response = try inner.finish(trailers: trailers)
-        try compress(&response)
-        return response
     }
 
-    mutating func answerBeforeBody() throws(ServerError) -> Response? {
-        guard var response = try inner.answerBeforeBody() else { return nil }
-        try compress(&response)
-        return response
-    }
-
-    /// Compresses the response with the coding the policy picks, unless it has a coding already,
-    /// no body, a partial body (206), a fault or an upgrade.
-    private func compress(_ response: inout Response) throws(ServerError) {
+    /// Compresses the response to `head` with the coding the policy picks, unless it has a coding
+    /// already, no body, a partial body (206), a fault or an upgrade.
+    func compress(_ response: inout Response, for head: HTTPRequestHead) throws(ServerError) {
         guard let coding = try policy.responseCoding(for: head) else { return }
         guard response.fault == nil, response.upgrade == nil, response.status != 206,
             ResponseWriter.allowsBody(status: response.status), response.headers["Content-Encoding"] == nil

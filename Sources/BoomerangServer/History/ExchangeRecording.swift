@@ -1,0 +1,19 @@
+/// What the history needs of a recorded exchange beyond its context, gathered while it runs: the
+/// path that was routed, the session prefix, and the body as it arrived (before any content
+/// coding is undone). The connection keeps it in the ``Exchange``; the echo hands its own values
+/// (document, parts, hash) over in ``Response/echoRecord``, so nothing is decoded twice.
+struct ExchangeRecording {
+    /// The path routed: the target's path without its session prefix.
+    let routedPath: Substring
+    /// The session named by a `/s/{name}` prefix.
+    let pathSession: Substring?
+    var capture: BodyCapture
+
+    init(route: String?, routedPath: Substring, pathSession: Substring?, maxBodyBytes: Int) {
+        self.routedPath = routedPath
+        self.pathSession = pathSession
+        // The echo hashes every body it takes (multipart bodies part by part): no second hash.
+        let isEcho = route?.hasASCIIPrefix("echo.") ?? false
+        capture = BodyCapture(maxBytes: maxBodyBytes, hashesOverflow: !isEcho)
+    }
+}
