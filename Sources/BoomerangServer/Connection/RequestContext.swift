@@ -1,7 +1,8 @@
 import BoomerangSerialization
 
-/// What an endpoint knows about a request when its head is complete.
-public struct RequestContext: Sendable {
+/// What an endpoint knows about a request when its head is complete. Immutable; a class, so
+/// that the responders, the exchange and the history share one copy of the head.
+public final class RequestContext: Sendable {
     /// The parsed request head.
     public let head: HTTPRequestHead
     /// The client's address, without the port.
@@ -12,4 +13,13 @@ public struct RequestContext: Sendable {
     public let loopIndex: Int
     /// When the head was complete, in monotonic nanoseconds.
     public let receivedAt: UInt64
+
+    /// Creates a context.
+    public init(head: HTTPRequestHead, remoteHost: String, requestID: String, loopIndex: Int, receivedAt: UInt64) {
+        self.head = head
+        self.remoteHost = remoteHost
+        self.requestID = requestID
+        self.loopIndex = loopIndex
+        self.receivedAt = receivedAt
+    }
 }

@@ -36,7 +36,7 @@ final class HistoryEntry: Sendable {
     /// them from the echo.
     private let derivedCache = Mutex<HistoryDerivedView?>(nil)
 
-    init(id: Int = 0, summary: HistorySummary, detail: Detail, approximateBytes: Int) {
+    init(id: Int = 0, summary: consuming HistorySummary, detail: consuming Detail, approximateBytes: Int) {
         self.id = id
         self.summary = summary
         self.detail = detail
@@ -82,8 +82,12 @@ struct HistorySummary: Sendable {
 /// An exchange as the connection and the echo left it, held inline by its entry: recording an
 /// exchange allocates the entry alone.
 struct RecordedExchange: Sendable {
-    /// The parsed head (redacted when needed); `nil` for a refusal before a head was complete.
-    let head: HTTPRequestHead?
+    /// The request as the connection parsed it; `nil` for a refusal before a head was complete.
+    let context: RequestContext?
+    /// The head with sensitive values redacted, when it had any (or a head given without a context).
+    let redactedHead: HTTPRequestHead?
+    /// The head the history shows: redacted when needed; `nil` for a refusal before a head was complete.
+    var head: HTTPRequestHead? { redactedHead ?? context?.head }
     let redactedHeaders: [String]
     let loopIndex: Int
     let body: RecordedBody
@@ -97,11 +101,12 @@ struct RecordedExchange: Sendable {
     let derived: HistoryDerivedView?
 
     init(
-        head: HTTPRequestHead?, redactedHeaders: [String] = [], loopIndex: Int, body: RecordedBody, echo: EchoRecord? = nil,
-        response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil, abort: RecordedAbort? = nil,
-        derived: HistoryDerivedView? = nil
+        context: RequestContext? = nil, head: HTTPRequestHead? = nil, redactedHeaders: [String] = [], loopIndex: Int,
+        body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
+        abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil
     ) {
-        self.head = head
+        self.context = context
+        redactedHead = head
         self.redactedHeaders = redactedHeaders
         self.loopIndex = loopIndex
         self.body = body

@@ -62,7 +62,7 @@ extension HistoryStore {
             outcome: .refused, method: line.method, target: line.target,
             path: String(line.target.prefix { $0 != "?" }), status: refusal.status, route: nil, requestBodyBytes: 0,
             responseBytes: 0, contentType: nil, client: remoteHost, diagnosticCount: 1)
-        let recorded = RecordedExchange(head: nil, loopIndex: loop, body: RecordedBody(), refusal: refusal)
+        let recorded = RecordedExchange(loopIndex: loop, body: RecordedBody(), refusal: refusal)
         add(summary, .live(recorded), approximateBytes: 512 + refusal.raw.count)
     }
 
@@ -72,34 +72,39 @@ extension HistoryStore {
         abort: RecordedAbort? = nil, extraCost: Int = 0
     ) {
         let context = exchange.context
-        let capture = exchange.recording!.capture
+        let head = context.head
         let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
-        var head = context.head
+        var redactedHead: HTTPRequestHead?
         if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(head.headers) {
-            head.headers = redaction.headers
-            head.rawHead = head.rawHead.map(HeaderRedaction.redactingRaw)
+            var redacted = head
+            redacted.headers = redaction.headers
+            redacted.rawHead = head.rawHead.map(HeaderRedaction.redactingRaw)
+            redactedHead = redacted
         }
-        var body = RecordedBody(bytes: capture.bytes, size: capture.size, isWhole: capture.isWhole, contentType: facts.contentType)
-        var cost = 512 + extraCost + head.target.utf8.count + capture.bytes.count + facts.headerBytes + (head.rawHead?.count ?? 0)
+        let keptBytes = exchange.recording!.capture.bytes.count
+        let size = exchange.recording!.capture.size
+        var body = RecordedBody(
+            bytes: exchange.recording!.capture.bytes, size: size, isWhole: exchange.recording!.capture.isWhole,
+            contentType: facts.contentType)
+        var cost = 512 + extraCost + head.target.utf8.count + keptBytes + facts.headerBytes + (head.rawHead?.count ?? 0)
         var echo: EchoRecord?
         var derived: HistoryDerivedView?
         if let echoRecord {
             body.sha256 = echoRecord.bodySHA256
-            if capture.size <= Int64(cap) && facts.redacted.isEmpty {
+            if size <= Int64(cap) && facts.redacted.isEmpty {
                 echo = echoRecord
-                cost += 3 * capture.bytes.count + 2 * head.target.utf8.count + 256
+                cost += 3 * keptBytes + 2 * head.target.utf8.count + 256
             } else {
                 // The document holds the redacted values, or a body larger than the history keeps.
-                derived = HistoryDerivation.fromEcho(echoRecord, keepsBodyValues: capture.size <= Int64(cap))
+                derived = HistoryDerivation.fromEcho(echoRecord, keepsBodyValues: size <= Int64(cap))
                 cost += 1024
             }
-        } else if !capture.isWhole {
-            body.sha256 = capture.overflowSHA256
+        } else if !body.isWhole {
+            body.sha256 = exchange.recording!.capture.overflowSHA256
         }
-        let recording = exchange.recording!
         let session: String
-        if let pathSession = recording.pathSession {
+        if let pathSession = exchange.recording!.pathSession {
             session = String(pathSession)
         } else if let named = facts.session, SessionName.isValid(named[...]) {
             session = named
@@ -109,11 +114,11 @@ extension HistoryStore {
         let summary = HistorySummary(
             session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
             durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: head.method.rawValue, target: head.target,
-            path: String(recording.routedPath), status: status, route: exchange.route, requestBodyBytes: capture.size,
+            path: String(exchange.recording!.routedPath), status: status, route: exchange.route, requestBodyBytes: size,
             responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil)
         let recorded = RecordedExchange(
-            head: head, redactedHeaders: facts.redacted, loopIndex: context.loopIndex, body: body, echo: echo, response: response,
-            refusal: refusal, abort: abort, derived: derived)
+            context: context, head: redactedHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex, body: body,
+            echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)
         add(summary, .live(recorded), approximateBytes: cost)
     }
 
@@ -128,7 +133,8 @@ extension HistoryStore {
         var headerBytes = 0
 
         init(_ headers: HTTPHeaders, redacts: Bool) {
-            for field in headers {
+            for index in headers.fields.indices {
+                let field = headers.fields[index]
                 let name = field.name
                 headerBytes += name.utf8.count + field.value.utf8.count + 32
                 switch name.utf8.count {

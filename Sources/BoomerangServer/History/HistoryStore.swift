@@ -43,7 +43,7 @@ final class HistoryStore: Sendable {
 
     /// Adds an exchange under the next id and drops the oldest entries beyond the bounds.
     @discardableResult
-    func add(_ summary: HistorySummary, _ detail: HistoryEntry.Detail, approximateBytes: Int) -> HistoryEntry {
+    func add(_ summary: consuming HistorySummary, _ detail: consuming HistoryEntry.Detail, approximateBytes: Int) -> HistoryEntry {
         let maxBytes = configuration.maxHistoryBytes
         let entry = HistoryEntry(summary: summary, detail: detail, approximateBytes: approximateBytes)
         state.withLock { state in
