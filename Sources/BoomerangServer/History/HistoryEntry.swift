@@ -36,7 +36,7 @@ final class HistoryEntry: Sendable {
     /// them from the echo.
     private let derivedCache = Mutex<HistoryDerivedView?>(nil)
 
-    init(id: Int = 0, summary: consuming HistorySummary, detail: consuming Detail, approximateBytes: Int) {
+    init(id: Int = 0, summary: HistorySummary, detail: Detail, approximateBytes: Int) {
         self.id = id
         self.summary = summary
         self.detail = detail

@@ -87,7 +87,7 @@ extension HistoryStore {
         var body = RecordedBody(
             bytes: exchange.recording!.capture.bytes, size: size, isWhole: exchange.recording!.capture.isWhole,
             contentType: facts.contentType)
-        var cost = 512 + extraCost + head.target.utf8.count + keptBytes + facts.headerBytes + (head.rawHead?.count ?? 0)
+        var cost = 512 + extraCost + 2 * head.target.utf8.count + keptBytes + 2 * (head.rawHead?.count ?? 0)
         var echo: EchoRecord?
         var derived: HistoryDerivedView?
         if let echoRecord {
@@ -111,15 +111,19 @@ extension HistoryStore {
         } else {
             session = SessionName.defaultName
         }
-        let summary = HistorySummary(
-            session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
-            durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: head.method.rawValue, target: head.target,
-            path: String(exchange.recording!.routedPath), status: status, route: exchange.route, requestBodyBytes: size,
-            responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil)
-        let recorded = RecordedExchange(
-            context: context, head: redactedHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex, body: body,
-            echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)
-        add(summary, .live(recorded), approximateBytes: cost)
+        // Made in one expression, so that the summary and the exchange move into the entry.
+        add(
+            HistoryEntry(
+                summary: HistorySummary(
+                    session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
+                    durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: head.method.rawValue, target: head.target,
+                    path: String(exchange.recording!.routedPath), status: status, route: exchange.route, requestBodyBytes: size,
+                    responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil),
+                detail: .live(
+                    RecordedExchange(
+                        context: context, head: redactedHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
+                        body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)),
+                approximateBytes: cost))
     }
 
     /// What recording needs from a request's header fields, found in one pass over them.
@@ -129,22 +133,19 @@ extension HistoryStore {
         var session: String?
         /// The sensitive names present (first spelling of each), when the history redacts them.
         var redacted: [String] = []
-        /// The bytes of every name and value, plus a per-field allowance.
-        var headerBytes = 0
 
         init(_ headers: HTTPHeaders, redacts: Bool) {
-            for index in headers.fields.indices {
-                let field = headers.fields[index]
-                let name = field.name
-                headerBytes += name.utf8.count + field.value.utf8.count + 32
-                switch name.utf8.count {
-                case 12 where contentType == nil && HTTPHeaders.namesMatch(name, "Content-Type"):
-                    contentType = field.value
-                case 19 where session == nil && HTTPHeaders.namesMatch(name, SessionName.headerName):
-                    session = field.value
-                default:
-                    if redacts && HeaderRedaction.isSensitive(name) && !redacted.contains(where: { HTTPHeaders.namesMatch($0, name) }) {
-                        redacted.append(name)
+            headers.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    switch fields[index].name.utf8.count {
+                    case 12 where contentType == nil && HTTPHeaders.namesMatch(fields[index].name, "Content-Type"):
+                        contentType = fields[index].value
+                    case 19 where session == nil && HTTPHeaders.namesMatch(fields[index].name, SessionName.headerName):
+                        session = fields[index].value
+                    default:
+                        guard redacts && HeaderRedaction.isSensitive(fields[index].name) else { continue }
+                        let name = fields[index].name
+                        if !redacted.contains(where: { HTTPHeaders.namesMatch($0, name) }) { redacted.append(name) }
                     }
                 }
             }

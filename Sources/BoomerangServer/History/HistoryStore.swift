@@ -43,9 +43,16 @@ final class HistoryStore: Sendable {
 
     /// Adds an exchange under the next id and drops the oldest entries beyond the bounds.
     @discardableResult
-    func add(_ summary: consuming HistorySummary, _ detail: consuming HistoryEntry.Detail, approximateBytes: Int) -> HistoryEntry {
+    func add(_ summary: HistorySummary, _ detail: HistoryEntry.Detail, approximateBytes: Int) -> HistoryEntry {
+        add(HistoryEntry(summary: summary, detail: detail, approximateBytes: approximateBytes))
+    }
+
+    /// Adds an entry made by the caller (id 0) under the next id, and drops the oldest entries
+    /// beyond the bounds.
+    @discardableResult
+    func add(_ entry: HistoryEntry) -> HistoryEntry {
         let maxBytes = configuration.maxHistoryBytes
-        let entry = HistoryEntry(summary: summary, detail: detail, approximateBytes: approximateBytes)
+        let approximateBytes = entry.approximateBytes
         state.withLock { state in
             entry.assign(id: state.nextID)
             state.nextID += 1
