@@ -18,10 +18,14 @@ struct ContentCodingStage {
     /// label on a request without a body is harmless.
     private var refusedCoding: ServerError?
 
-    init(head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
+    /// `nil` when there is nothing to do: no `Content-Encoding` on the request, and neither the
+    /// setting nor the request's control asks for a compressed response.
+    init?(head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
+        let contentEncoding = head.headers["Content-Encoding"]
+        guard contentEncoding != nil || policy.compressesResponses || ContentCodingPolicy.control(head) != nil else { return nil }
         self.policy = policy
         var decompressor: Decompressor?
-        if let encoding = head.headers["Content-Encoding"], !ContentCodingPolicy.rawBodyRoutes.contains(routeName ?? "") {
+        if let encoding = contentEncoding, !ContentCodingPolicy.rawBodyRoutes.contains(routeName ?? "") {
             do {
                 let made = try Decompressor(contentEncoding: encoding, configuration: policy.decompressorConfiguration)
                 if !made.codings.isEmpty { decompressor = made }

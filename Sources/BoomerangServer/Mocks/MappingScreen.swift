@@ -46,23 +46,30 @@ final class MappingScreen: Sendable {
             self.method = method
             self.path = path
             let utf8 = path.utf8
-            var isASCII = true
-            var segmentEnd: Substring.Index?
-            var index = utf8.startIndex
-            while index != utf8.endIndex {
-                let byte = utf8[index]
-                if byte >= 0x80 { isASCII = false }
-                if byte == UInt8(ascii: "/") && segmentEnd == nil && index != utf8.startIndex { segmentEnd = index }
-                index = utf8.index(after: index)
-            }
-            pathIsASCII = isASCII
+            let scan = utf8.withContiguousStorageIfAvailable(Self.scan) ?? Array(utf8).withUnsafeBufferPointer(Self.scan)
+            pathIsASCII = scan.isASCII
             if utf8.first == UInt8(ascii: "/") {
                 let start = utf8.index(after: utf8.startIndex)
                 // A byte-wise cut is a Character-wise one when the path is ASCII; else cut by Character.
-                firstSegment = isASCII ? path[start..<(segmentEnd ?? path.endIndex)] : path.dropFirst().prefix { $0 != "/" }
+                firstSegment =
+                    scan.isASCII
+                    ? path[start..<(scan.segmentEnd.map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? path.endIndex)]
+                    : path.dropFirst().prefix { $0 != "/" }
             } else {
                 firstSegment = nil
             }
+        }
+
+        /// Whether the bytes are ASCII, and the offset of the first `/` after the first byte.
+        private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, segmentEnd: Int?) {
+            var isASCII = true
+            var segmentEnd: Int?
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                if byte >= 0x80 { isASCII = false }
+                if byte == UInt8(ascii: "/") && segmentEnd == nil && offset != 0 { segmentEnd = offset }
+            }
+            return (isASCII, segmentEnd)
         }
     }
 

@@ -50,6 +50,9 @@ struct Router: Sendable {
         var route: String? = nil
         var routedPath: Substring
         var pathSession: Substring? = nil
+        /// The error the responder answers with, when the route table refused the request or its
+        /// route threw.
+        var refusal: ServerError? = nil
     }
 
     func responder(for context: RequestContext) -> RoutedResponder {
@@ -158,10 +161,10 @@ struct Router: Sendable {
 
     /// The table's 404, made to name the nearest mapping.
     private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: () -> PatternSubject) -> Choice {
-        guard let refusal = choice.responder as? ErrorResponder, refusal.error.code == .notFound else { return choice }
+        guard let refusal = choice.refusal, refusal.code == .notFound else { return choice }
         var nearMiss = choice
         nearMiss.responder = NearMissResponder(
-            error: refusal.error, set: set, states: store.states, subject: subject(), maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
+            error: refusal, set: set, states: store.states, subject: subject(), maxBodyBytes: echoConfiguration.maxBufferedBodyBytes)
         return nearMiss
     }
 
@@ -172,12 +175,13 @@ struct Router: Sendable {
                 let responder = try route.handler(RouteRequest(context: context, parameters: parameters))
                 return Choice(responder: responder, route: route.name, routedPath: path, pathSession: pathSession)
             } catch {
-                return Choice(responder: ErrorResponder(error: error), route: route.name, routedPath: path, pathSession: pathSession)
+                return Choice(
+                    responder: ErrorResponder(error: error), route: route.name, routedPath: path, pathSession: pathSession, refusal: error)
             }
         case .options(let allow):
             return Choice(responder: FixedResponder(.options(allow: allow)), routedPath: path, pathSession: pathSession)
         case .refused(let error):
-            return Choice(responder: ErrorResponder(error: error), routedPath: path, pathSession: pathSession)
+            return Choice(responder: ErrorResponder(error: error), routedPath: path, pathSession: pathSession, refusal: error)
         }
     }
 }
