@@ -1,26 +1,42 @@
 import Synchronization
 
 /// Makes request ids that are unique within this process and unlikely to repeat across runs:
-/// a random per-process prefix and a counter, e.g. `7f3a9c01-000042`.
+/// a random per-process prefix and a counter of at least six digits, e.g. `7f3a9c01-000042`.
 final class RequestIDGenerator: Sendable {
-    private let prefix: String
-    private let counter = Atomic<UInt64>(0)
+    /// Eight hex digits and a `-`.
+    private let prefix: [UInt8]
+    private let counter: Atomic<UInt64>
 
-    init() {
+    /// - Parameter after: the counter's value before the first id.
+    init(after: UInt64 = 0) {
+        counter = Atomic(after)
         let random = UInt32.random(in: .min ... .max)
         let hex = String(random, radix: 16)
-        prefix = String(repeating: "0", count: 8 - hex.count) + hex + "-"
+        prefix = Array((String(repeating: "0", count: 8 - hex.count) + hex + "-").utf8)
     }
 
+    /// The next id. Up to a million requests it is 15 bytes, which a String holds inline.
     func next() -> String {
-        var value = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        var digits: [UInt8] = Array(repeating: UInt8(ascii: "0"), count: 20)
-        var index = digits.count
-        repeat {
-            index -= 1
-            digits[index] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-            value /= 10
-        } while value > 0
-        return prefix + String(decoding: digits[min(index, digits.count - 6)...], as: UTF8.self)
+        let value = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        var digitCount = 1
+        var rest = value / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
+        }
+        let length = prefix.count + max(6, digitCount)
+        return prefix.withUnsafeBufferPointer { prefix in
+            String(unsafeUninitializedCapacity: length) { buffer in
+                _ = buffer.initialize(fromContentsOf: prefix)
+                var value = value
+                var index = length
+                while index > prefix.count {
+                    index -= 1
+                    buffer[index] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                    value /= 10
+                }
+                return length
+            }
+        }
     }
 }

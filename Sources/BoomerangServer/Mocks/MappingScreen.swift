@@ -35,33 +35,28 @@ final class MappingScreen: Sendable {
         isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
-    /// A request's method and routed path as the screens read them.
+    /// A request's method and routed path as the screens read them: the path's bytes, valid
+    /// only inside ``read(method:path:_:)``.
     struct Subject {
         let method: String
         let path: Substring
-        let firstSegment: Substring?
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the first segment ends (the second `/`, or the end); `nil` when the path does not
+        /// start with `/`.
+        let segmentEnd: Int?
         let pathIsASCII: Bool
 
-        init(method: String, path: Substring) {
-            self.method = method
-            self.path = path
+        /// Calls `body` with the subject for this method and path.
+        static func read<Result>(method: String, path: Substring, _ body: (Subject) -> Result) -> Result {
             let utf8 = path.utf8
-            let scan = utf8.withContiguousStorageIfAvailable(Self.scan) ?? Array(utf8).withUnsafeBufferPointer(Self.scan)
-            pathIsASCII = scan.isASCII
-            if utf8.first == UInt8(ascii: "/") {
-                let start = utf8.index(after: utf8.startIndex)
-                // A byte-wise cut is a Character-wise one when the path is ASCII; else cut by Character.
-                firstSegment =
-                    scan.isASCII
-                    ? path[start..<(scan.segmentEnd.map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? path.endIndex)]
-                    : path.dropFirst().prefix { $0 != "/" }
-            } else {
-                firstSegment = nil
-            }
+            return utf8.withContiguousStorageIfAvailable { body(Subject(method: method, path: path, bytes: $0)) }
+                ?? Array(utf8).withUnsafeBufferPointer { body(Subject(method: method, path: path, bytes: $0)) }
         }
 
-        /// Whether the bytes are ASCII, and the offset of the first `/` after the first byte.
-        private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, segmentEnd: Int?) {
+        private init(method: String, path: Substring, bytes: UnsafeBufferPointer<UInt8>) {
+            self.method = method
+            self.path = path
+            self.bytes = bytes
             var isASCII = true
             var segmentEnd: Int?
             for offset in bytes.indices {
@@ -69,7 +64,13 @@ final class MappingScreen: Sendable {
                 if byte >= 0x80 { isASCII = false }
                 if byte == UInt8(ascii: "/") && segmentEnd == nil && offset != 0 { segmentEnd = offset }
             }
-            return (isASCII, segmentEnd)
+            pathIsASCII = isASCII
+            self.segmentEnd = bytes.first == UInt8(ascii: "/") ? segmentEnd ?? bytes.count : nil
+        }
+
+        /// The first segment as text, cut by Character (for a path that is not ASCII).
+        var firstSegment: Substring? {
+            segmentEnd == nil ? nil : path.dropFirst().prefix { $0 != "/" }
         }
     }
 
@@ -77,21 +78,19 @@ final class MappingScreen: Sendable {
         if let expected = self.method, expected != method { return false }
         guard let text else { return true }
         if isFirstSegment {
-            guard let segment = request.firstSegment else { return false }
-            return equal(segment, text, request.pathIsASCII)
+            guard let segmentEnd = request.segmentEnd else { return false }
+            let segment = UnsafeBufferPointer(rebasing: request.bytes[1..<segmentEnd])
+            if equalBytes(segment) { return true }
+            if request.pathIsASCII && isASCII { return false }
+            return request.firstSegment.map { $0 == text[...] } ?? false
         }
-        return equal(request.path, text, request.pathIsASCII)
+        if equalBytes(request.bytes) { return true }
+        if request.pathIsASCII && isASCII { return false }
+        return request.path == text[...]
     }
 
-    /// `candidate == text`, as the pattern compares them, without Unicode comparison for the
-    /// common case: equal bytes are equal, and texts of ASCII alone are equal only byte for byte.
-    private func equal(_ candidate: Substring, _ text: String, _ candidateIsASCII: Bool) -> Bool {
-        let sameBytes =
-            candidate.utf8.withContiguousStorageIfAvailable { buffer in
-                buffer.count == bytes.count && bytes.withUnsafeBufferPointer { $0.elementsEqual(buffer) }
-            } ?? candidate.utf8.elementsEqual(bytes)
-        if sameBytes { return true }
-        if candidateIsASCII && isASCII { return false }
-        return candidate == text[...]
+    /// Equal bytes are equal texts; texts of ASCII alone are equal only byte for byte.
+    private func equalBytes(_ candidate: UnsafeBufferPointer<UInt8>) -> Bool {
+        candidate.count == bytes.count && bytes.withUnsafeBufferPointer { $0.elementsEqual(candidate) }
     }
 }

@@ -33,9 +33,11 @@ final class MappingSet: Sendable {
     /// The mappings whose head matches (method, URL, query, headers, scenario state), in order, up
     /// to and including the first that has no body patterns: the ones the body then decides between.
     func candidates(for subject: PatternSubject, states: ScenarioStates) -> [MockMapping] {
+        let admitted = MappingScreen.Subject.read(method: subject.method, path: subject.path) { request in
+            screens.indices.filter { screens[$0].admits(request, method: subject.method) }
+        }
         var found: [MockMapping] = []
-        let request = MappingScreen.Subject(method: subject.method, path: subject.path)
-        for index in mappings.indices where screens[index].admits(request, method: subject.method) {
+        for index in admitted {
             guard mappings[index].request.matchesHead(subject) else { continue }
             let mapping = mappings[index]
             if let step = mapping.scenario, let required = step.requiredState,
@@ -53,12 +55,10 @@ final class MappingSet: Sendable {
     /// (a `HEAD` request also tries the `GET` mappings): when none can, the request goes to the
     /// route table without being matched field by field.
     func mayMatch(method: String, path: Substring) -> Bool {
-        let request = MappingScreen.Subject(method: method, path: path)
         let isHead = method == "HEAD"
-        for index in screens.indices where screens[index].admits(request, method: method) || (isHead && screens[index].admits(request, method: "GET")) {
-            return true
+        return MappingScreen.Subject.read(method: method, path: path) { request in
+            screens.contains { $0.admits(request, method: method) || (isHead && $0.admits(request, method: "GET")) }
         }
-        return false
     }
 
     /// The mapping that comes closest to matching, and what it does not match: the fewest
