@@ -72,29 +72,29 @@ extension HistoryStore {
         abort: RecordedAbort? = nil, extraCost: Int = 0
     ) {
         let context = exchange.context
-        let head = context.head
         let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
         var redactedHead: HTTPRequestHead?
-        if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(head.headers) {
-            var redacted = head
+        if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(context.head.headers) {
+            var redacted = context.head
             redacted.headers = redaction.headers
-            redacted.rawHead = head.rawHead.map(HeaderRedaction.redactingRaw)
+            redacted.rawHead = context.head.rawHead.map(HeaderRedaction.redactingRaw)
             redactedHead = redacted
         }
+        let targetBytes = context.head.target.utf8.count
         let keptBytes = exchange.recording!.capture.bytes.count
         let size = exchange.recording!.capture.size
         var body = RecordedBody(
             bytes: exchange.recording!.capture.bytes, size: size, isWhole: exchange.recording!.capture.isWhole,
             contentType: facts.contentType)
-        var cost = 512 + extraCost + 2 * head.target.utf8.count + keptBytes + 2 * (head.rawHead?.count ?? 0)
+        var cost = 512 + extraCost + 2 * targetBytes + keptBytes + 2 * (context.head.rawHead?.count ?? 0)
         var echo: EchoRecord?
         var derived: HistoryDerivedView?
         if let echoRecord {
             body.sha256 = echoRecord.bodySHA256
             if size <= Int64(cap) && facts.redacted.isEmpty {
                 echo = echoRecord
-                cost += 3 * keptBytes + 2 * head.target.utf8.count + 256
+                cost += 3 * keptBytes + 2 * targetBytes + 256
             } else {
                 // The document holds the redacted values, or a body larger than the history keeps.
                 derived = HistoryDerivation.fromEcho(echoRecord, keepsBodyValues: size <= Int64(cap))
@@ -116,7 +116,7 @@ extension HistoryStore {
             HistoryEntry(
                 summary: HistorySummary(
                     session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
-                    durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: head.method.rawValue, target: head.target,
+                    durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: context.head.method.rawValue, target: context.head.target,
                     path: String(exchange.recording!.routedPath), status: status, route: exchange.route, requestBodyBytes: size,
                     responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil),
                 detail: .live(
