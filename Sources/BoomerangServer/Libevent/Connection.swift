@@ -16,12 +16,13 @@ final class Connection {
     /// Unique within the loop for its whole life (the fd is in the low 32 bits); wakes carry it.
     let id: UInt64
     unowned let loop: EventLoop
-    private var machine: ConnectionStateMachine
-    private var readEvent: Event?
-    private var writeEvent: Event?
-    private var timerEvent: Event?
-    private var isWaitingForWritable = false
-    private var isClosed = false
+    // Confined to the loop's thread (above): no dynamic exclusivity checks on every callback.
+    @exclusivity(unchecked) private var machine: ConnectionStateMachine
+    @exclusivity(unchecked) private var readEvent: Event?
+    @exclusivity(unchecked) private var writeEvent: Event?
+    @exclusivity(unchecked) private var timerEvent: Event?
+    @exclusivity(unchecked) private var isWaitingForWritable = false
+    @exclusivity(unchecked) private var isClosed = false
 
     /// At most this many bytes are sent in one callback, so that a fast reader of an endless
     /// stream does not keep the loop from its other connections.
