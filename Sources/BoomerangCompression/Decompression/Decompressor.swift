@@ -23,6 +23,12 @@
 /// - An empty body decodes to an empty body whatever the coding, so a client that labels every
 ///   request, bodiless ones included, is not refused. A body that stops inside a stream is
 ///   ``CompressionError/Code/truncatedInput``.
+/// - With several codings, a stage that finds the bytes handed to it invalid does not end the
+///   body at once: the stages before it go on to the end of the body (their output dropped), and
+///   the first of them to find its own input invalid is the error; if none does, the inner
+///   stage's error comes from ``finish()``. Libraries hold back different amounts of output
+///   depending on how the input is cut, so without this the error would depend on the chunks.
+///   The limits still end the body at once.
 /// - After an error every call throws that error again.
 ///
 /// Errors are ``CompressionError``s, or what `onPiece` throws.
@@ -40,6 +46,9 @@ public final class Decompressor {
     let stages: [DecompressionStage]
     private var failure: (any Error)?
     private var isFinished = false
+    /// The error of a stage after the first, and that stage: it and the stages after it get no
+    /// more input, and the error is thrown at ``finish()`` unless an earlier stage fails first.
+    private var innerFailure: (error: CompressionError, stage: Int)?
 
     /// Creates a decompressor for a `Content-Encoding` field value; several fields joined with commas.
     ///
@@ -115,6 +124,10 @@ public final class Decompressor {
     public func finish() throws {
         precondition(!isFinished, "Decompressor.finish() called twice")
         if let failure { throw failure }
+        if let innerFailure {
+            failure = innerFailure.error
+            throw innerFailure.error
+        }
         if let stage = stages.first(where: { !$0.stream.isComplete }) {
             let error = CompressionError(code: .truncatedInput, coding: stage.coding, offset: compressedByteCount)
             failure = error
@@ -164,6 +177,7 @@ public final class Decompressor {
             try onPiece(input)
             return
         }
+        if let innerFailure, index >= innerFailure.stage { return }
         let stage = stages[index]
         var rest = input
         var idleCalls = 0
@@ -184,12 +198,10 @@ public final class Decompressor {
                 try feed(UnsafeRawBufferPointer(rebasing: stage.buffer[..<deliverable]), stage: index + 1, onPiece)
             }
             if let failure = step.failure {
-                throw CompressionError(
-                    code: failure.code,
-                    coding: stage.coding,
-                    value: failure.message,
-                    offset: compressedByteCount
-                )
+                let error = CompressionError(code: failure.code, coding: stage.coding, value: failure.message, offset: compressedByteCount)
+                guard index > 0 else { throw error }
+                if innerFailure == nil || index < innerFailure!.stage { innerFailure = (error, index) }
+                return
             }
             if excess > 0 {
                 throw CompressionError(

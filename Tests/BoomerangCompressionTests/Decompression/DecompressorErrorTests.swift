@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BoomerangCompression
@@ -191,7 +192,8 @@ import Testing
 extension DecompressorErrorTests {
     /// `zstd, gzip`: a gzip member (a bit flipped) holding a zstd frame with bytes after it. Whole,
     /// gzip's check failed in the same call that decoded the member and its bytes were dropped
-    /// unseen; one byte at a time, zstd had already refused the bytes after its frame.
+    /// unseen; one byte at a time, zstd had already refused the bytes after its frame. Now zstd's
+    /// refusal waits while gzip reads on, and gzip's own error is the answer either way.
     static let gzipOfZstdWithABitFlipped: [UInt8] = [
         0x1F, 0x8B, 0x08, 0x00, 0xB3, 0x7E, 0x09, 0x6B, 0x02, 0xFF, 0xD3, 0xD8, 0xAA, 0xFF, 0x97, 0x25, 0x82, 0x97,
         0x89, 0xA1, 0x85, 0xB9, 0x5A, 0x29, 0x33, 0x45, 0xC9, 0xCA, 0x50, 0x47, 0x29, 0x2F, 0x31, 0x37, 0x55, 0xC9,
@@ -202,12 +204,45 @@ extension DecompressorErrorTests {
     ]
 
     @Test(arguments: [1, 7, 1 << 20])
-    func anInnerStageSeesWhatAFailingOuterStageDecodedBeforeItsError(chunkSize: Int) {
+    func anOuterStagesErrorWinsOverTheInnerStagesHowEverTheBodyIsSplit(chunkSize: Int) {
         let error = Samples.error {
             _ = try Samples.decode(Self.gzipOfZstdWithABitFlipped, contentEncoding: "zstd, gzip", chunkSize: chunkSize)
         }
+        #expect(error?.code == .corruptInput)
+        #expect(error?.coding == .gzip)
+    }
+
+    /// `gzip, br`: a brotli stream holding a gzip member with bytes after it, then bytes that are
+    /// not brotli. Whole, libbrotli fails before handing on the member (it holds its output back);
+    /// one byte at a time, it hands the member on first and gzip refuses the bytes after it.
+    static let brotliOfGzipThenGarbage: [UInt8] = Array(
+        Data(
+            base64Encoded:
+                "DzOAH4sIADWKCWsC/6tWykxRsjLUUcpLzE1VslJKys/PTS1KzEtX0lEqSUwvVrKKVkoEspOUYnWUipPzi4CKjPVMa6tH9Y3qG9U3qo+APgBgi13dYAQAAAMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+        )!)
+
+    @Test(arguments: [1, 2, 16, 1 << 20])
+    func aStackedCodingOverBrotliFailsAlikeHowEverTheBodyIsSplit(chunkSize: Int) {
+        #expect(Self.brotliOfGzipThenGarbage.count == 171)
+        let error = Samples.error {
+            _ = try Samples.decode(Self.brotliOfGzipThenGarbage, contentEncoding: "gzip, br", chunkSize: chunkSize)
+        }
+        #expect(error?.code == .corruptInput)
+        #expect(error?.coding == .brotli)
+    }
+
+    @Test func anInnerStagesErrorComesAtTheEndWhenTheOuterStageIsSound() throws {
+        // A valid gzip member, then bytes that are not one: gzip refuses them, brotli (outer) is whole.
+        var inner = try Compressor.compress(Array("hello".utf8), coding: .gzip, level: .fastest)
+        inner += Array("not gzip".utf8)
+        let body = try Compressor.compress(inner, coding: .brotli, level: .fastest)
+        let decompressor = try Decompressor(contentEncoding: "gzip, br")
+        var output: [UInt8] = []
+        try decompressor.decompress(body) { output += $0 }
+        #expect(output == Array("hello".utf8))
+        let error = Samples.error { try decompressor.finish() }
         #expect(error?.code == .trailingInput)
-        #expect(error?.coding == .zstd)
+        #expect(error?.coding == .gzip)
     }
 }
 
