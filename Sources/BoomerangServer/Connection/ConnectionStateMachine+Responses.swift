@@ -2,7 +2,7 @@ import BoomerangSerialization
 
 extension ConnectionStateMachine {
     /// Queues the response to a complete request and moves to what follows it.
-    mutating func respond(_ exchange: Exchange, _ response: Response, now: UInt64) {
+    mutating func respond(_ exchange: consuming Exchange, _ response: Response, now: UInt64) {
         var exchange = exchange
         let head = exchange.context.head
         let keepAlive = head.keepAlive && !response.closeConnection && !isDraining
