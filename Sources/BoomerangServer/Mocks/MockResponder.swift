@@ -58,6 +58,19 @@ struct MockResponder: Responder, RouteDeciding {
         fallback?.receive(bytes)
     }
 
+    /// When the head alone decides that a mapping's echo answers (its mapping has no body
+    /// patterns and no scenario step), the echo's refusal from the head: a strict multipart
+    /// `Content-Type` without a usable boundary is answered with 400 before any body byte, as the
+    /// built-in echo routes answer it. The refusal is the server's, so the mapping's status and
+    /// headers are not applied to it.
+    mutating func answerBeforeBody() throws(ServerError) -> Response? {
+        guard let first = candidates.first, first.request.bodyPatterns.isEmpty, first.scenario == nil,
+            case .some(let format) = first.response.echoFormat, echo != nil
+        else { return nil }
+        echo!.format = format
+        return try echo!.answerBeforeBody()
+    }
+
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         subject.body = bodyTooLarge ? nil : body
         var pending = candidates

@@ -106,6 +106,31 @@ import Testing
         #expect(scenario.header("Content-Type") == expected.header("Content-Type"))
     }
 
+    @Test func aMappingsEchoRefusesAMultipartTypeWithoutBoundaryBeforeTheBody() throws {
+        let folder = try MappingFolder([
+            "echo.yaml": """
+                mappings:
+                  - request: { urlPath: /upload }
+                    response: { echo: json, status: 201 }
+                """
+        ])
+        let live = try folder.serve()
+        // A 100 MiB body announced and none of it sent: the answer comes from the head alone.
+        let connection = try RawConnection(port: live.port)
+        try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: \(100 << 20)\r\n\r\n")
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 400)
+        #expect(response.errorCode == "missingBoundary")
+        #expect(response.header("Connection") == "close")
+        #expect(connection.closedByServer())
+        // A well-formed one still gets the mapping's echo.
+        let body = "--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--b--\r\n"
+        let good = try RawConnection.fetch(
+            live, "POST", "/upload", headers: [("Content-Type", "multipart/form-data; boundary=b")], body: Array(body.utf8))
+        #expect(good.status == 201)
+        #expect((good.json?["form"] as? [String: Any])?["a"] as? String == "1")
+    }
+
     @Test func anUnknownCatalogueScenarioIsALoadError() throws {
         let folder = try MappingFolder(["s.yaml": "request: { urlPath: /s }\nresponse: { catalogueScenario: no-such-thing }\n"])
         let errors = MappingValidator.validate(directory: folder.mappings.path).errors
