@@ -1,17 +1,20 @@
 /// A growable byte buffer on raw memory for the hot JSON path: callers reserve room once, then
-/// write without per-byte capacity or uniqueness checks.
+/// write without per-byte capacity or uniqueness checks. The memory is an array's, whose count
+/// is its capacity while it is written, so that ``makeArray()`` hands it over without a copy.
 struct RawOutput: ~Copyable {
+    /// Never copied and never mutated but by `grow(to:)`: `base` points into it.
+    private var storage: [UInt8]
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
+        let capacity = max(capacity, 64)
+        // UInt8 needs no initialisation: bytes past `count` are never read.
+        var storage = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        base = storage.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        self.storage = storage
+        self.capacity = capacity
     }
 
     var bytes: UnsafeBufferPointer<UInt8> {
@@ -28,11 +31,13 @@ struct RawOutput: ~Copyable {
 
     @inline(never)
     private mutating func grow(to minimum: Int) {
-        let newCapacity = max(capacity * 2, minimum)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        let newCapacity = max(capacity * 2, minimum, 64)
+        var newStorage = [UInt8](unsafeUninitializedCapacity: newCapacity) { buffer, initialized in
+            buffer.baseAddress!.update(from: base, count: count)
+            initialized = newCapacity
+        }
+        base = newStorage.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        storage = newStorage
         capacity = newCapacity
     }
 
@@ -82,13 +87,26 @@ struct RawOutput: ~Copyable {
         count += length
     }
 
-    /// Copies the contents into a new array.
-    func makeArray() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let destination = buffer.baseAddress {
-                destination.update(from: base, count: count)
+    /// The contents as an array; the writing ends here. The memory itself when at most a quarter
+    /// of it is unused (a large echo is not copied once more), else a copy of the right size.
+    mutating func makeArray() -> [UInt8] {
+        let unused = capacity - count
+        var bytes: [UInt8]
+        if unused > 4096 && unused > count / 4 {
+            bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let destination = buffer.baseAddress {
+                    destination.update(from: base, count: count)
+                }
+                initialized = count
             }
-            initialized = count
+        } else {
+            bytes = []
+            swap(&bytes, &storage)
+            bytes.removeLast(unused)
         }
+        storage = []
+        count = 0
+        capacity = 0
+        return bytes
     }
 }

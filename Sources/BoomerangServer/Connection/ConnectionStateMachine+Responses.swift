@@ -17,13 +17,14 @@ extension ConnectionStateMachine {
         } else if let stream = response.bodyStream {
             startStream(stream, exchange: exchange, response: response, keepAlive: keepAlive, cutAfter: nil, now: now)
         } else {
-            let bytes = ResponseWriter.render(
+            let bytes = ResponseWriter.renderPieces(
                 response, method: head.method, version: (head.version.major, head.version.minor),
                 keepAlive: keepAlive, date: services.dateField())
-            exchange.responseBytes = bytes.count
+            exchange.responseBytes = bytes.head.count + bytes.body.count
             services.responseReady(exchange, response)
             services.exchangeCompleted(exchange)
-            enqueue(bytes, now: now)
+            enqueue(bytes.head, now: now)
+            enqueue(bytes.body, now: now)
             finishExchange(keepAlive: keepAlive, now: now)
         }
     }

@@ -38,6 +38,24 @@ enum ResponseWriter {
         return out
     }
 
+    /// The whole response as ``render(_:method:version:keepAlive:date:)`` writes it, in one or two
+    /// arrays: a body of ``OutputBuffer/segmentBytes`` or more is not copied after the head but
+    /// returned as it is, to be queued after it (`body` is empty otherwise).
+    static func renderPieces(
+        _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
+    ) -> (head: [UInt8], body: [UInt8]) {
+        let sendsBody = allowsBody(status: response.status) && method != .head
+        guard sendsBody && response.body.count >= OutputBuffer.segmentBytes else {
+            return (render(response, method: method, version: version, keepAlive: keepAlive, date: date), [])
+        }
+        var head: [UInt8] = []
+        head.reserveCapacity(160 + response.headers.count * 40)
+        appendHead(
+            response, version: version, keepAlive: keepAlive, date: date, framing: .contentLength(response.body.count),
+            to: &head)
+        return (head, response.body)
+    }
+
     /// The status line and headers alone, for a body that follows in pieces (a stream) or not at
     /// all (a fault); the framing header says how the body will be delimited.
     static func renderHead(

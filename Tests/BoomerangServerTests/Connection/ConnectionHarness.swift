@@ -124,9 +124,14 @@ struct ConnectionHarness {
     /// The pretend socket takes up to `limit` queued bytes.
     @discardableResult
     mutating func send(limit: Int = .max) -> [ConnectionAction] {
-        let taken = machine.withPendingOutput { Array($0.prefix(limit)) }
-        wire.append(contentsOf: taken)
-        machine.sent(taken.count, now: now)
+        // As the driver flushes: one send per queued segment (a large body is one of its own).
+        var left = limit
+        repeat {
+            let taken = machine.withPendingOutput { Array($0.prefix(left)) }
+            wire.append(contentsOf: taken)
+            machine.sent(taken.count, now: now)
+            left -= taken.count
+        } while left > 0 && machine.hasPendingOutput
         return actions()
     }
 
