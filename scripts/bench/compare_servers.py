@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""GET /get side by side, in one interleaved run: Boomerang with its defaults, Boomerang with the
-history off, Boomerang with the access log off, the C evhttp echo, nginx and go-httpbin (when built).
+"""GET /get (or the 1 MiB multipart POST /post) side by side, in one interleaved run: Boomerang with
+its defaults, Boomerang with the history off, Boomerang with the access log off, the C evhttp echo,
+nginx and go-httpbin (when built: scripts/bench/go-httpbin.sh).
 
    compare_servers.py get --rounds 3 --secs 5 --conns 32,128   # measure (appends to the results)
-   compare_servers.py summary                                  # the Markdown table with the ratios
+   compare_servers.py post --rounds 3 --secs 10 --conns 8,32   # 1 MiB multipart POST /post
+   compare_servers.py summary                                  # the Markdown tables with the ratios
    BOOMERANG_VARIANTS="small-history:--max-history-entry-count 10" compare_servers.py get --servers small-history,boomerang
 
 Drives ../shared/bench/bench.py (its wrk runner, process handling and per-process CPU
@@ -17,7 +19,19 @@ import importlib.util
 import os
 import sys
 
-SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "bench"))
+
+
+def shared_bench():
+    """../shared/bench next to the checkout (the main one or a worktree a level deeper)."""
+    folder = os.path.dirname(os.path.abspath(__file__))
+    while folder != os.path.dirname(folder):
+        folder = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, "shared", "bench", "bench.py")):
+            return os.path.join(folder, "shared", "bench")
+    sys.exit("../shared/bench/bench.py not found; set SHARED to its folder")
+
+
+SHARED = os.environ.get("SHARED") or shared_bench()
 spec = importlib.util.spec_from_file_location("bench", os.path.join(SHARED, "bench.py"))
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
@@ -58,17 +72,26 @@ def available():
     return names
 
 
+TITLES = {"get": "GET /get", "post": "1 MiB multipart POST /post"}
+
+
 def summary():
-    rows = bench.load("get")
-    if not rows:
-        sys.exit("no GET results in " + bench.RESULTS)
+    phases = [phase for phase in TITLES if bench.load(phase)]
+    if not phases:
+        sys.exit("no results in " + bench.RESULTS)
+    for phase in phases:
+        summarise(phase)
+
+
+def summarise(phase):
+    rows = bench.load(phase)
     servers = [s for s in available() if any(r["server"] == s for r in rows)]
     refs = [s for s in ANCHORS if s in servers]
     out = []
     for conns in sorted({r["conns"] for r in rows}):
         rc = [r for r in rows if r["conns"] == conns]
         rounds = len({r["round"] for r in rc})
-        out.append(f"\n### GET /get -c{conns} (wrk -t1, {rc[0]['secs']} s per run, {rounds} interleaved rounds; medians)\n")
+        out.append(f"\n### {TITLES[phase]} -c{conns} (wrk -t1, {rc[0]['secs']} s per run, {rounds} interleaved rounds; medians)\n")
         out.append("| server | req/s | p50 ms | p99 ms | server CPU µs/req | errors |" + "".join(f" × {r} |" for r in refs))
         out.append("|---|" + "---|" * (5 + len(refs)))
         for s in servers:
@@ -89,6 +112,10 @@ def summary():
                 rps = bench.paired_ratio(rc, "boomerang", other)
                 cpu = bench.paired_ratio(rc, "boomerang", other, key="server_cpu_us_per_req")
                 out.append(f"- {what} on/off: req/s × {bench.fmt(rps, 3)}, server CPU per request × {bench.fmt(cpu, 3)}")
+        if phase == "post":
+            checks = {r["server"]: r for r in bench.load("post_check")}
+            answers = [f"{s} {checks[s]['http_code']}" for s in servers if s in checks]
+            out.append("- curl -F check of each server before the runs (status): " + ", ".join(answers))
         load = bench.med([r["load1"] for r in rc])
         other_cpu = bench.med([r["other_cpu_s"] / r["secs"] for r in rc])
         out.append(f"- load: 1-minute load average {bench.fmt(load, 1)} before the runs (median); "
@@ -98,7 +125,7 @@ def summary():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("phase", choices=["get", "summary"])
+    parser.add_argument("phase", choices=["get", "post", "summary"])
     parser.add_argument("--servers", default=None, help="comma list; default: every Boomerang variant and anchor")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--secs", type=int, default=5)
@@ -108,7 +135,8 @@ def main():
         summary()
         return
     servers = args.servers.split(",") if args.servers else available()
-    bench.phase_get(servers, [int(c) for c in args.conns.split(",")], args.rounds, args.secs)
+    measure = bench.phase_get if args.phase == "get" else bench.phase_post
+    measure(servers, [int(c) for c in args.conns.split(",")], args.rounds, args.secs)
 
 
 if __name__ == "__main__":
