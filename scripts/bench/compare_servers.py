@@ -12,7 +12,8 @@ Drives ../shared/bench/bench.py (its wrk runner, process handling and per-proces
 accounting) with two more Boomerang servers on ports of their own. Every Boomerang runs one
 event loop (`--threads 1`, like the one-process C echo) plus BOOMERANG_ARGS. Results go to
 $BENCH_RESULTS. Ratios are paired: a server's req/s over the reference's in the same round and
-concurrency, median over rounds.
+concurrency, median over rounds. The last column is the server CPU per request over the first
+anchor's (the C echo's), paired the same way: on a busy machine it moves less than req/s.
 """
 import argparse
 import importlib.util
@@ -79,6 +80,9 @@ def summary():
     phases = [phase for phase in TITLES if bench.load(phase)]
     if not phases:
         sys.exit("no results in " + bench.RESULTS)
+    print("Servers: each Boomerang with `--threads 1` (one event loop) and BOOMERANG_ARGS; evhttp-1 the C "
+          "echo in one process; nginx with 2 worker processes answering a fixed body; go-httpbin with Go's "
+          "default GOMAXPROCS (every core). wrk -t1 on the same machine.")
     for phase in phases:
         summarise(phase)
 
@@ -92,8 +96,11 @@ def summarise(phase):
         rc = [r for r in rows if r["conns"] == conns]
         rounds = len({r["round"] for r in rc})
         out.append(f"\n### {TITLES[phase]} -c{conns} (wrk -t1, {rc[0]['secs']} s per run, {rounds} interleaved rounds; medians)\n")
-        out.append("| server | req/s | p50 ms | p99 ms | server CPU µs/req | errors |" + "".join(f" × {r} |" for r in refs))
-        out.append("|---|" + "---|" * (5 + len(refs)))
+        cpu_ref = refs[0] if refs else None
+        cpu_head = f" CPU/req × {cpu_ref} |" if cpu_ref else ""
+        out.append("| server | req/s | p50 ms | p99 ms | server CPU µs/req | errors |" + "".join(f" × {r} |" for r in refs)
+                   + cpu_head)
+        out.append("|---|" + "---|" * (5 + len(refs) + (1 if cpu_ref else 0)))
         for s in servers:
             rs = [r for r in rc if r["server"] == s]
             if not rs:
@@ -105,6 +112,8 @@ def summarise(phase):
                     f"{bench.fmt(bench.med([r['server_cpu_us_per_req'] for r in rs]), 1)} | {errors} |")
             for ref in refs:
                 line += f" {bench.fmt(bench.paired_ratio(rc, s, ref), 2)} |"
+            if cpu_ref:
+                line += f" {bench.fmt(bench.paired_ratio(rc, s, cpu_ref, key='server_cpu_us_per_req'), 2)} |"
             out.append(line)
         out.append("")
         for other, what in (("boomerang-no-history", "history"), ("boomerang-no-log", "access log")):
