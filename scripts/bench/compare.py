@@ -103,6 +103,9 @@ def main():
     if recorded_on and recorded_on != machine():
         print(f"warning: the figures were recorded on {recorded_on}, this is {machine()}: ratios may not hold")
     print(f"load average {os.getloadavg()[0]:.1f}; tolerance {TOLERANCE:.0%}")
+    if os.getloadavg()[0] > (os.cpu_count() or 1):
+        print("warning: more runnable processes than CPUs: the memory-bound and library figures move by 10-40% "
+              "on such a machine without any change to the code; a failure here needs a run on a quiet machine")
     failures = 0
     rate_changes = []
     for name in selected:
