@@ -1,23 +1,38 @@
 #!/usr/bin/env python3
-"""GET /get side by side, in one interleaved run: Boomerang with its defaults, Boomerang with the
-history off, Boomerang with the access log off, the C evhttp echo, nginx and go-httpbin (when built).
+"""GET /get (or the 1 MiB multipart POST /post) side by side, in one interleaved run: Boomerang with
+its defaults, Boomerang with the history off, Boomerang with the access log off, the C evhttp echo,
+nginx and go-httpbin (when built: scripts/bench/go-httpbin.sh).
 
    compare_servers.py get --rounds 3 --secs 5 --conns 32,128   # measure (appends to the results)
-   compare_servers.py summary                                  # the Markdown table with the ratios
+   compare_servers.py post --rounds 3 --secs 10 --conns 8,32   # 1 MiB multipart POST /post
+   compare_servers.py summary                                  # the Markdown tables with the ratios
    BOOMERANG_VARIANTS="small-history:--max-history-entry-count 10" compare_servers.py get --servers small-history,boomerang
 
 Drives ../shared/bench/bench.py (its wrk runner, process handling and per-process CPU
 accounting) with two more Boomerang servers on ports of their own. Every Boomerang runs one
 event loop (`--threads 1`, like the one-process C echo) plus BOOMERANG_ARGS. Results go to
 $BENCH_RESULTS. Ratios are paired: a server's req/s over the reference's in the same round and
-concurrency, median over rounds.
+concurrency, median over rounds. The last column is the server CPU per request over the first
+anchor's (the C echo's), paired the same way: on a busy machine it moves less than req/s.
 """
 import argparse
 import importlib.util
 import os
 import sys
 
-SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "bench"))
+
+
+def shared_bench():
+    """../shared/bench next to the checkout (the main one or a worktree a level deeper)."""
+    folder = os.path.dirname(os.path.abspath(__file__))
+    while folder != os.path.dirname(folder):
+        folder = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, "shared", "bench", "bench.py")):
+            return os.path.join(folder, "shared", "bench")
+    sys.exit("../shared/bench/bench.py not found; set SHARED to its folder")
+
+
+SHARED = os.environ.get("SHARED") or shared_bench()
 spec = importlib.util.spec_from_file_location("bench", os.path.join(SHARED, "bench.py"))
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
@@ -58,19 +73,34 @@ def available():
     return names
 
 
+TITLES = {"get": "GET /get", "post": "1 MiB multipart POST /post"}
+
+
 def summary():
-    rows = bench.load("get")
-    if not rows:
-        sys.exit("no GET results in " + bench.RESULTS)
+    phases = [phase for phase in TITLES if bench.load(phase)]
+    if not phases:
+        sys.exit("no results in " + bench.RESULTS)
+    print("Servers: each Boomerang with `--threads 1` (one event loop) and BOOMERANG_ARGS; evhttp-1 the C "
+          "echo in one process; nginx with 2 worker processes answering a fixed body; go-httpbin with Go's "
+          "default GOMAXPROCS (every core). wrk -t1 on the same machine.")
+    for phase in phases:
+        summarise(phase)
+
+
+def summarise(phase):
+    rows = bench.load(phase)
     servers = [s for s in available() if any(r["server"] == s for r in rows)]
     refs = [s for s in ANCHORS if s in servers]
     out = []
     for conns in sorted({r["conns"] for r in rows}):
         rc = [r for r in rows if r["conns"] == conns]
         rounds = len({r["round"] for r in rc})
-        out.append(f"\n### GET /get -c{conns} (wrk -t1, {rc[0]['secs']} s per run, {rounds} interleaved rounds; medians)\n")
-        out.append("| server | req/s | p50 ms | p99 ms | server CPU µs/req | errors |" + "".join(f" × {r} |" for r in refs))
-        out.append("|---|" + "---|" * (5 + len(refs)))
+        out.append(f"\n### {TITLES[phase]} -c{conns} (wrk -t1, {rc[0]['secs']} s per run, {rounds} interleaved rounds; medians)\n")
+        cpu_ref = refs[0] if refs else None
+        cpu_head = f" CPU/req × {cpu_ref} |" if cpu_ref else ""
+        out.append("| server | req/s | p50 ms | p99 ms | server CPU µs/req | errors |" + "".join(f" × {r} |" for r in refs)
+                   + cpu_head)
+        out.append("|---|" + "---|" * (5 + len(refs) + (1 if cpu_ref else 0)))
         for s in servers:
             rs = [r for r in rc if r["server"] == s]
             if not rs:
@@ -82,6 +112,8 @@ def summary():
                     f"{bench.fmt(bench.med([r['server_cpu_us_per_req'] for r in rs]), 1)} | {errors} |")
             for ref in refs:
                 line += f" {bench.fmt(bench.paired_ratio(rc, s, ref), 2)} |"
+            if cpu_ref:
+                line += f" {bench.fmt(bench.paired_ratio(rc, s, cpu_ref, key='server_cpu_us_per_req'), 2)} |"
             out.append(line)
         out.append("")
         for other, what in (("boomerang-no-history", "history"), ("boomerang-no-log", "access log")):
@@ -89,6 +121,10 @@ def summary():
                 rps = bench.paired_ratio(rc, "boomerang", other)
                 cpu = bench.paired_ratio(rc, "boomerang", other, key="server_cpu_us_per_req")
                 out.append(f"- {what} on/off: req/s × {bench.fmt(rps, 3)}, server CPU per request × {bench.fmt(cpu, 3)}")
+        if phase == "post":
+            checks = {r["server"]: r for r in bench.load("post_check")}
+            answers = [f"{s} {checks[s]['http_code']}" for s in servers if s in checks]
+            out.append("- curl -F check of each server before the runs (status): " + ", ".join(answers))
         load = bench.med([r["load1"] for r in rc])
         other_cpu = bench.med([r["other_cpu_s"] / r["secs"] for r in rc])
         out.append(f"- load: 1-minute load average {bench.fmt(load, 1)} before the runs (median); "
@@ -98,7 +134,7 @@ def summary():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("phase", choices=["get", "summary"])
+    parser.add_argument("phase", choices=["get", "post", "summary"])
     parser.add_argument("--servers", default=None, help="comma list; default: every Boomerang variant and anchor")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--secs", type=int, default=5)
@@ -108,7 +144,8 @@ def main():
         summary()
         return
     servers = args.servers.split(",") if args.servers else available()
-    bench.phase_get(servers, [int(c) for c in args.conns.split(",")], args.rounds, args.secs)
+    measure = bench.phase_get if args.phase == "get" else bench.phase_post
+    measure(servers, [int(c) for c in args.conns.split(",")], args.rounds, args.secs)
 
 
 if __name__ == "__main__":

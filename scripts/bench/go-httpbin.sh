@@ -19,9 +19,14 @@ if [ -z "${GO_HTTPBIN_SRC:-}" ]; then
     exit 0
 fi
 command -v go > /dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends golang-go
+git_dir=$(git -C "$GO_HTTPBIN_SRC" rev-parse --absolute-git-dir)
+if ! git --git-dir="$git_dir" rev-parse -q --verify "refs/tags/$TAG" > /dev/null; then
+    echo "go-httpbin: $GO_HTTPBIN_SRC has no tag $TAG" >&2
+    exit 1
+fi
 source_dir=$(mktemp -d)
 trap 'rm -rf "$source_dir"' EXIT
-git --git-dir="$(git -C "$GO_HTTPBIN_SRC" rev-parse --absolute-git-dir)" archive "$TAG" | tar -x -C "$source_dir"
+git --git-dir="$git_dir" archive "$TAG" | tar -x -C "$source_dir"
 mkdir -p "$ANCHORS_DIR/bin"
 (cd "$source_dir" && GOPROXY=off GOFLAGS=-mod=mod go build -o "$binary" ./cmd/go-httpbin)
-echo "go-httpbin $TAG: $binary"
+echo "go-httpbin $TAG ($(go version | cut -d' ' -f3)): $binary"

@@ -15,8 +15,10 @@ cd "$(dirname "$0")/../.."
 
 # The flags of the Makefile's `release`: a non-PIE executable exporting no symbols, so that the
 # dynamic loader relocates none of the statically linked Swift libraries at start, with the
-# functions start-up runs side by side (scripts/release/startup-sections.sh).
+# functions start-up runs side by side (scripts/release/startup-sections.sh), the package's own
+# compiled with a section per function so that they can be placed too.
 flags="--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
+flags="$flags -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections"
 flags="$flags -Xlinker --section-ordering-file=$PWD/scripts/release/startup-sections.txt"
 # shellcheck disable=SC2086
 "$swift" build -c release $flags --product boomerang

@@ -3,8 +3,9 @@
 # runs from exec to its first answer (GET /get) with the shipped settings, for the linker to place
 # side by side (`--section-ordering-file`, see the Makefile's RELEASE_FLAGS). The kernel maps a
 # program's code in 64 KiB windows around each page it touches; start-up code scattered over the
-# 20 MiB of the Swift runtime and Foundation stays mapped in idle RSS. Only libraries built with a
-# section per function (the Swift runtime, Foundation) can be reordered.
+# 20 MiB of the Swift runtime, Foundation and Boomerang's own modules stays mapped in idle RSS. Only
+# code built with a section per function can be reordered: the toolchain's libraries are, and the
+# release build compiles the package and its dependencies so (RELEASE_FLAGS in the Makefile).
 #
 #   make release && scripts/release/startup-sections.sh && make release   # then commit the list
 #
@@ -41,12 +42,15 @@ profile_run "$PWD" "$profile" --config config/server.yaml
 profile_run "$empty" "$profile.defaults"
 rmdir "$empty"
 
-# The function sections of the toolchain's static libraries: the only ones the linker can move.
+# The function sections the linker can move: the toolchain's static libraries', and those of the
+# build's own objects (this package and its dependencies, compiled with -function-sections and
+# -ffunction-sections by RELEASE_FLAGS).
 static=$(dirname "$(readlink -f "$(command -v "${SWIFT:-swift}")")")/../lib/swift_static/linux
+objects=$(dirname "$(readlink -f "${BOOMERANG_BIN:-.build/release/boomerang}")")
 sections=$(mktemp /tmp/boomerang-sections-list.XXXXXX)
 trap 'rm -f "$binary" "$profile" "$profile.defaults" "$sections"' EXIT
-for archive in "$static"/*.a; do
-    readelf -SW "$archive" 2> /dev/null | grep -o ' \.text\.[^ ]*' | sed 's/^ //' || true
+{ ls "$static"/*.a; find "$objects" -path '*.build/*' -name '*.o'; } | while read -r file; do
+    readelf -SW "$file" 2> /dev/null | grep -o ' \.text\.[^ ]*' | sed 's/^ //' || true
 done | sort -u > "$sections"
 
 # Function names appear once in full in a callgrind profile, as `fn=(id) name` (or cfn=).
