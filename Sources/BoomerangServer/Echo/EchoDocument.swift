@@ -46,19 +46,20 @@ struct EchoDocument {
                 try sink.member("user-agent", .null)
             }
         case .get, .post, .put, .patch, .delete, .anything:
-            var parts = BodyParts()
+            // A GET without a body describes none: no parts to build or destroy.
             let full = route != .get || (body?.size ?? 0) > 0
-            if full, let body { parts = BodyParts(body: body, bodyHash: bodyHash) }
+            let parts: BodyParts? = full ? body.map { BodyParts(body: $0, bodyHash: bodyHash) } ?? BodyParts() : nil
             try sink.member("args", .object(query.args))
-            if full {
+            if let parts {
                 try sink.member("body", parts.bodySummary)
                 try sink.member("data", parts.data)
             }
             let headerDiagnostics = RequestDiagnostics.headers(head.headers)
-            if !headerDiagnostics.isEmpty || !parts.diagnostics.isEmpty || !query.diagnostics.isEmpty {
-                try sink.member("diagnostics", .array(headerDiagnostics.map(\.value) + parts.diagnostics + query.diagnostics))
+            let partDiagnostics = parts?.diagnostics ?? []
+            if !headerDiagnostics.isEmpty || !partDiagnostics.isEmpty || !query.diagnostics.isEmpty {
+                try sink.member("diagnostics", .array(headerDiagnostics.map(\.value) + partDiagnostics + query.diagnostics))
             }
-            if full {
+            if let parts {
                 try sink.member("files", .object(parts.files))
                 try sink.member("form", .object(parts.form))
                 try sink.member("formParams", parts.formParams)
@@ -74,12 +75,12 @@ struct EchoDocument {
                 sink.endArray()
             }
             sink.endArray()
-            if full { try sink.member("json", parts.json) }
+            if let parts { try sink.member("json", parts.json) }
             if route == .anything { sink.member("method", string: head.method.rawValue) }
-            if let multipart = parts.multipart { try sink.member("multipart", multipart) }
+            if let multipart = parts?.multipart { try sink.member("multipart", multipart) }
             sink.member("origin", string: Self.origin(context))
             try sink.member("params", query.params)
-            if let plist = parts.plist { try sink.member("plist", plist) }
+            if let plist = parts?.plist { try sink.member("plist", plist) }
             sink.key(literal: "query")
             sink.beginArray()
             for pair in query.rawPairs {
@@ -92,7 +93,7 @@ struct EchoDocument {
             sink.member("requestId", string: context.echoedRequestID)
             sink.key(literal: "url")
             Self.writeURL(head, into: &sink)
-            if let xml = parts.xml { try sink.member("xml", xml) }
+            if let xml = parts?.xml { try sink.member("xml", xml) }
         }
         sink.endObject()
     }

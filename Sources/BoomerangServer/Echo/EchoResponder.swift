@@ -10,8 +10,12 @@ struct EchoResponder: Responder {
     /// (a mock mapping's `echo: plist`).
     var format: ResponseFormat?
     /// Nil for a `GET /get` without a body, `Content-Type` or `Content-Encoding`: its echo says
-    /// nothing about a body, so none is collected.
-    private var body: BodyCollector?
+    /// nothing about a body, so none is collected. Boxed, so that the responder the router copies
+    /// stays small; a shared box is copied before it changes.
+    private var bodyBox: CollectorBox?
+
+    /// The collector as it is now.
+    private var body: BodyCollector? { bodyBox?.collector }
 
     init(context: RequestContext, route: EchoRoute, configuration: EchoConfiguration) {
         self.context = context
@@ -21,15 +25,22 @@ struct EchoResponder: Responder {
         if route == .get, head.framing == .none, EchoDocument.header("Content-Type", in: head.headers) == nil,
             EchoDocument.header("Content-Encoding", in: head.headers) == nil
         {
-            body = nil
+            bodyBox = nil
         } else {
-            body = BodyCollector(head: head, configuration: configuration)
+            bodyBox = CollectorBox(BodyCollector(head: head, configuration: configuration))
         }
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
-        if body == nil { body = BodyCollector(head: context.head, configuration: configuration) }
-        body?.receive(bytes)
+        if bodyBox == nil { bodyBox = CollectorBox(BodyCollector(head: context.head, configuration: configuration)) }
+        updateBody { $0.receive(bytes) }
+    }
+
+    /// Changes the collector in a box of this responder's own.
+    private mutating func updateBody<Result>(_ change: (inout BodyCollector) -> Result) -> Result? {
+        if !isKnownUniquelyReferenced(&bodyBox), let shared = bodyBox { bodyBox = CollectorBox(shared.collector) }
+        guard let box = bodyBox else { return nil }
+        return change(&box.collector)
     }
 
     /// A multipart `Content-Type` without a usable boundary, in strict mode: 400 from the head
@@ -42,7 +53,7 @@ struct EchoResponder: Responder {
     }
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
-        let bodyHash = body?.finish()
+        let bodyHash = updateBody { $0.finish() } ?? nil
         let (query, controls, format) = try decisions()
         if let failure = body?.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
             return try multipartRefusal(failure, format: format, bodyHash: bodyHash)
@@ -73,6 +84,7 @@ struct EchoResponder: Responder {
     }
 
     private func echo(query: EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
+        let body = self.body
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
@@ -169,4 +181,13 @@ struct EchoResponder: Responder {
 extension ServerError.Code {
     /// A failure the request asked for with `x-set-response-fail-times`.
     static let injectedFailure = ServerError.Code("injectedFailure", status: 503)
+}
+
+/// A body collector behind a reference (see `EchoResponder.bodyBox`).
+private final class CollectorBox {
+    var collector: BodyCollector
+
+    init(_ collector: BodyCollector) {
+        self.collector = collector
+    }
 }

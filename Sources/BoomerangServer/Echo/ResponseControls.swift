@@ -107,6 +107,7 @@ extension ResponseControls {
     /// request's names instead of a look-up per control when it carries none.
     private static func hasControlPrefix(_ name: String, anyCase: Bool) -> Bool {
         let prefix: StaticString = "x-set-"
+        guard name.utf8.count > prefix.utf8CodeUnitCount else { return false }
         var bytes = name.utf8.makeIterator()
         for offset in 0..<prefix.utf8CodeUnitCount {
             guard let byte = bytes.next(), (anyCase ? byte | 0x20 : byte) == prefix.utf8Start[offset] else { return false }
