@@ -12,6 +12,7 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
     public typealias Failure = FormatWriterError
 
     private let writer: JSONWriter
+    private let pretty: Bool
     private var output: RawOutput
     private var depth = 0
     /// Bit `d` set: the container at depth `d + 1` has no member yet.
@@ -21,6 +22,7 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
     /// Creates a writer with room for `capacity` bytes before it grows.
     public init(configuration: JSONWriterConfiguration = .compact, capacity: Int = 1024) {
         writer = JSONWriter(configuration: configuration)
+        pretty = configuration.pretty
         output = RawOutput(capacity: capacity)
     }
 
@@ -48,15 +50,39 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
 
     public mutating func key(utf8 key: UnsafeBufferPointer<UInt8>) {
         separate()
-        output.append(UInt8(ascii: "\""))
-        writer.writeEscaped(key, into: &output)
-        output.append(UInt8(ascii: "\""))
+        writer.writeQuoted(key, into: &output)
         endKey()
+    }
+
+    /// Copies the key as it is, without looking for bytes to escape.
+    public mutating func key(literal key: StaticString) {
+        guard key.hasPointerRepresentation else {
+            self.key(key.description)
+            return
+        }
+        let length = key.utf8CodeUnitCount
+        assert(
+            UnsafeBufferPointer(start: key.utf8Start, count: length).allSatisfy {
+                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            }, "a literal key that needs an escape")
+        separate()
+        output.reserve(length + 4)
+        output.appendUnchecked(UInt8(ascii: "\""))
+        output.appendUnchecked(key.utf8Start, count: length)
+        output.appendUnchecked(UInt8(ascii: "\""))
+        output.appendUnchecked(UInt8(ascii: ":"))
+        if pretty { output.appendUnchecked(UInt8(ascii: " ")) }
+        afterKey = true
     }
 
     public mutating func string(_ text: String) {
         beforeValue()
         writer.writeString(text, into: &output)
+    }
+
+    public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+        beforeValue()
+        writer.writeQuoted(text, into: &output)
     }
 
     /// Writes `value` whole.
@@ -90,7 +116,7 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
         depth -= 1
         let wasEmpty = empty & (1 << UInt64(depth)) != 0
         empty &= ~(1 << UInt64(depth))
-        if !wasEmpty && writer.configuration.pretty { writer.newline(depth: depth, into: &output) }
+        if !wasEmpty && pretty { writer.newline(depth: depth, into: &output) }
         output.append(bracket)
     }
 
@@ -103,7 +129,7 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
         } else {
             output.append(UInt8(ascii: ","))
         }
-        if writer.configuration.pretty { writer.newline(depth: depth, into: &output) }
+        if pretty { writer.newline(depth: depth, into: &output) }
     }
 
     private mutating func beforeValue() {
@@ -115,11 +141,9 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
     }
 
     private mutating func endKey() {
-        if writer.configuration.pretty {
-            output.append(": ")
-        } else {
-            output.append(UInt8(ascii: ":"))
-        }
+        output.reserve(2)
+        output.appendUnchecked(UInt8(ascii: ":"))
+        if pretty { output.appendUnchecked(UInt8(ascii: " ")) }
         afterKey = true
     }
 }

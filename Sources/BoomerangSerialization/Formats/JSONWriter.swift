@@ -145,12 +145,20 @@ public struct JSONWriter: FormatWriter {
         }
     }
 
+    /// A line break and the indent of `depth`, the spaces stored eight at a time.
     @inline(__always)
     func newline(depth: Int, into output: inout RawOutput) {
         let width = depth * 2
-        output.reserve(width + 1)
-        output.appendUnchecked(UInt8(ascii: "\n"))
-        output.appendUnchecked(repeating: UInt8(ascii: " "), count: width)
+        // The last word stored may reach 7 bytes past the indent, into reserved room.
+        output.reserve(width + 8)
+        let line = UnsafeMutableRawPointer(output.base + output.count)
+        line.storeBytes(of: UInt8(ascii: "\n"), as: UInt8.self)
+        var offset = 1
+        while offset <= width {
+            line.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        output.advance(by: width + 1)
     }
 
     @inline(__always)
@@ -171,9 +179,34 @@ public struct JSONWriter: FormatWriter {
 
     @inline(__always)
     func writeString(_ text: String, into output: inout RawOutput) {
-        output.append(UInt8(ascii: "\""))
-        writeStringBody(text, into: &output)
-        output.append(UInt8(ascii: "\""))
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            writeQuoted(bytes, into: &output)
+        }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { writeQuoted($0, into: &output) }
+        }
+    }
+
+    /// Writes `bytes` (valid UTF-8) as a JSON string: one scan and one copy when nothing in it
+    /// needs an escape.
+    @inline(__always)
+    func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
+        let count = bytes.count
+        guard let start = bytes.baseAddress, count > 0 else {
+            output.append("\"\"")
+            return
+        }
+        let plain = Self.plainPrefix(start, count: count, escapeNonASCII: configuration.escapeNonASCII)
+        output.reserve(plain + 2)
+        output.appendUnchecked(UInt8(ascii: "\""))
+        output.appendUnchecked(start, count: plain)
+        if plain == count {
+            output.appendUnchecked(UInt8(ascii: "\""))
+        } else {
+            writeEscapedTail(bytes, from: plain, into: &output)
+            output.append(UInt8(ascii: "\""))
+        }
     }
 
     private func writeStringBody(_ text: String, into output: inout RawOutput) {
@@ -219,12 +252,51 @@ public struct JSONWriter: FormatWriter {
             | escapeFlags(c, escapeNonASCII: escapeNonASCII) | escapeFlags(d, escapeNonASCII: escapeNonASCII) == 0
     }
 
+    /// The length of the longest prefix of the `count` bytes at `start` that needs no escape.
+    @inline(__always)
+    static func plainPrefix(_ start: UnsafePointer<UInt8>, count: Int, escapeNonASCII: Bool) -> Int {
+        var i = 0
+        while i + 32 <= count, isPlainBlock(start + i, escapeNonASCII: escapeNonASCII) {
+            i += 32
+        }
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+            guard isPlainWord(word, escapeNonASCII: escapeNonASCII) else { break }
+            i += 8
+        }
+        if i + 8 > count && count >= 8 {
+            // The last word overlaps what was already checked and covers the tail.
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + count - 8).loadUnaligned(as: UInt64.self))
+            if isPlainWord(word, escapeNonASCII: escapeNonASCII) { return count }
+        }
+        while i < count, isPlainByte(start[i], escapeNonASCII: escapeNonASCII) {
+            i += 1
+        }
+        return i
+    }
+
+    @inline(__always)
+    private static func isPlainByte(_ byte: UInt8, escapeNonASCII: Bool) -> Bool {
+        byte >= 0x20 && byte != 0x22 && byte != 0x5C && (byte < 0x80 || !escapeNonASCII)
+    }
+
     func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout RawOutput) {
         guard let start = bytes.baseAddress else { return }
         let count = bytes.count
+        let plain = Self.plainPrefix(start, count: count, escapeNonASCII: configuration.escapeNonASCII)
+        output.reserve(plain)
+        output.appendUnchecked(start, count: plain)
+        if plain < count { writeEscapedTail(bytes, from: plain, into: &output) }
+    }
+
+    /// Writes `bytes` from `first`, the first byte that needs an escape, on.
+    @inline(never)
+    private func writeEscapedTail(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int, into output: inout RawOutput) {
+        guard let start = bytes.baseAddress else { return }
+        let count = bytes.count
         let escapeNonASCII = configuration.escapeNonASCII
-        var runStart = 0
-        var i = 0
+        var runStart = first
+        var i = first
         while i < count {
             while i + 32 <= count, Self.isPlainBlock(start + i, escapeNonASCII: escapeNonASCII) {
                 i += 32
@@ -244,7 +316,7 @@ public struct JSONWriter: FormatWriter {
                 }
             }
             let byte = start[i]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && (byte < 0x80 || !escapeNonASCII) {
+            if Self.isPlainByte(byte, escapeNonASCII: escapeNonASCII) {
                 i += 1
                 continue
             }

@@ -61,10 +61,38 @@ struct RawOutput: ~Copyable {
         count += length
     }
 
-    /// Appends bytes; room must have been reserved.
+    /// Appends bytes; room must have been reserved. Up to 32 bytes (a key, a header) are copied
+    /// in overlapping words instead of through a call to `memmove`.
     @inline(__always)
     mutating func appendUnchecked(_ source: UnsafePointer<UInt8>, count length: Int) {
-        (base + count).update(from: source, count: length)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(base + count)
+        if length > 32 {
+            to.copyMemory(from: from, byteCount: length)
+        } else if length >= 8 {
+            let first = from.loadUnaligned(as: UInt64.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            if length > 16 {
+                let second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let third = from.loadUnaligned(fromByteOffset: length - 16, as: UInt64.self)
+                to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+                to.storeBytes(of: third, toByteOffset: length - 16, as: UInt64.self)
+            }
+            to.storeBytes(of: first, as: UInt64.self)
+            to.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+        } else if length > 0 {
+            let first = from.load(as: UInt8.self)
+            let middle = from.load(fromByteOffset: length / 2, as: UInt8.self)
+            let last = from.load(fromByteOffset: length - 1, as: UInt8.self)
+            to.storeBytes(of: first, as: UInt8.self)
+            to.storeBytes(of: middle, toByteOffset: length / 2, as: UInt8.self)
+            to.storeBytes(of: last, toByteOffset: length - 1, as: UInt8.self)
+        }
         count += length
     }
 

@@ -20,22 +20,35 @@ public protocol StructuredSink: ~Copyable {
     mutating func key(_ key: String)
     /// The key of the next member, as UTF-8 bytes.
     mutating func key(utf8 key: UnsafeBufferPointer<UInt8>)
+    /// The key of the next member, fixed in the source: printable ASCII without `"` or `\`, so
+    /// that a text sink can copy it as it is.
+    mutating func key(literal key: StaticString)
     /// A string value.
     mutating func string(_ text: String)
+    /// A string value, as valid UTF-8 bytes.
+    mutating func string(utf8 text: UnsafeBufferPointer<UInt8>)
     /// A whole value.
     mutating func value(_ value: StructuredValue) throws(Failure)
 }
 
 extension StructuredSink where Self: ~Copyable {
-    /// A member of the innermost object.
-    public mutating func member(_ key: String, _ value: StructuredValue) throws(Failure) {
-        self.key(key)
+    public mutating func key(literal key: StaticString) {
+        key.withUTF8Buffer { self.key(utf8: $0) }
+    }
+
+    public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+        string(String(decoding: text, as: UTF8.self))
+    }
+
+    /// A member of the innermost object; the key as ``key(literal:)`` takes it.
+    public mutating func member(_ key: StaticString, _ value: StructuredValue) throws(Failure) {
+        self.key(literal: key)
         try self.value(value)
     }
 
-    /// A string member of the innermost object.
-    public mutating func member(_ key: String, string text: String) {
-        self.key(key)
+    /// A string member of the innermost object; the key as ``key(literal:)`` takes it.
+    public mutating func member(_ key: StaticString, string text: String) {
+        self.key(literal: key)
         string(text)
     }
 }

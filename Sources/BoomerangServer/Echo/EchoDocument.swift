@@ -10,7 +10,9 @@ struct EchoDocument {
     let context: RequestContext
     let route: EchoRoute
     let query: EchoQuery
-    let body: BodyCollector
+    /// The collected body; nil when the request has none and nothing about it is echoed (a
+    /// `GET /get` without a body, `Content-Type` or `Content-Encoding`).
+    let body: BodyCollector?
     let bodyHash: String?
 
     /// The document as a tree.
@@ -33,7 +35,7 @@ struct EchoDocument {
         sink.beginObject()
         switch route {
         case .headers:
-            sink.key("headers")
+            sink.key(literal: "headers")
             Self.writeCanonicalHeaders(head.headers, into: &sink)
         case .ip:
             sink.member("origin", string: Self.origin(context))
@@ -44,23 +46,27 @@ struct EchoDocument {
                 try sink.member("user-agent", .null)
             }
         case .get, .post, .put, .patch, .delete, .anything:
-            let full = route != .get || body.size > 0
-            let parts = full ? BodyParts(body: body, bodyHash: bodyHash) : BodyParts()
+            // A GET without a body describes none: no parts to build or destroy.
+            let full = route != .get || (body?.size ?? 0) > 0
+            let parts: BodyParts? = full ? body.map { BodyParts(body: $0, bodyHash: bodyHash) } ?? BodyParts() : nil
             try sink.member("args", .object(query.args))
-            if full {
+            if let parts {
                 try sink.member("body", parts.bodySummary)
                 try sink.member("data", parts.data)
             }
-            let diagnostics = RequestDiagnostics.headers(head.headers).map(\.value) + parts.diagnostics + query.diagnostics
-            if !diagnostics.isEmpty { try sink.member("diagnostics", .array(diagnostics)) }
-            if full {
+            let headerDiagnostics = RequestDiagnostics.headers(head.headers)
+            let partDiagnostics = parts?.diagnostics ?? []
+            if !headerDiagnostics.isEmpty || !partDiagnostics.isEmpty || !query.diagnostics.isEmpty {
+                try sink.member("diagnostics", .array(headerDiagnostics.map(\.value) + partDiagnostics + query.diagnostics))
+            }
+            if let parts {
                 try sink.member("files", .object(parts.files))
                 try sink.member("form", .object(parts.form))
                 try sink.member("formParams", parts.formParams)
             }
-            sink.key("headers")
+            sink.key(literal: "headers")
             Self.writeCanonicalHeaders(head.headers, into: &sink)
-            sink.key("headersRaw")
+            sink.key(literal: "headersRaw")
             sink.beginArray()
             for field in head.headers {
                 sink.beginArray()
@@ -69,13 +75,13 @@ struct EchoDocument {
                 sink.endArray()
             }
             sink.endArray()
-            if full { try sink.member("json", parts.json) }
+            if let parts { try sink.member("json", parts.json) }
             if route == .anything { sink.member("method", string: head.method.rawValue) }
-            if let multipart = parts.multipart { try sink.member("multipart", multipart) }
+            if let multipart = parts?.multipart { try sink.member("multipart", multipart) }
             sink.member("origin", string: Self.origin(context))
             try sink.member("params", query.params)
-            if let plist = parts.plist { try sink.member("plist", plist) }
-            sink.key("query")
+            if let plist = parts?.plist { try sink.member("plist", plist) }
+            sink.key(literal: "query")
             sink.beginArray()
             for pair in query.rawPairs {
                 sink.beginArray()
@@ -85,20 +91,52 @@ struct EchoDocument {
             }
             sink.endArray()
             sink.member("requestId", string: context.echoedRequestID)
-            sink.member("url", string: Self.url(head))
-            if let xml = parts.xml { try sink.member("xml", xml) }
+            sink.key(literal: "url")
+            Self.writeURL(head, into: &sink)
+            if let xml = parts?.xml { try sink.member("xml", xml) }
         }
         sink.endObject()
     }
 
     /// httpbin's `origin`: the first `X-Forwarded-For` entry when present, else the peer address.
     static func origin(_ context: RequestContext) -> String {
-        context.head.headers["X-Forwarded-For"] ?? context.remoteHost
+        header("X-Forwarded-For", in: context.head.headers) ?? context.remoteHost
     }
 
     /// httpbin's `url`: scheme, Host and the target as received.
     static func url(_ head: HTTPRequestHead) -> String {
-        "http://" + (head.headers["Host"] ?? "localhost") + head.target
+        "http://" + (header("Host", in: head.headers) ?? "localhost") + head.target
+    }
+
+    /// The value of the first field named `name` in any case, as `headers[name]` gives it; a
+    /// field whose name has another length is passed over without a call.
+    static func header(_ name: String, in headers: HTTPHeaders) -> String? {
+        let length = name.utf8.count
+        for field in headers.fields where field.name.utf8.count == length && HTTPHeaders.namesMatch(field.name, name) {
+            return field.value
+        }
+        return nil
+    }
+
+    /// Writes ``url(_:)`` as a string value, joined in temporary memory instead of a new string.
+    private static func writeURL<Sink: StructuredSink & ~Copyable>(_ head: HTTPRequestHead, into sink: inout Sink) {
+        let scheme: StaticString = "http://"
+        var host = header("Host", in: head.headers) ?? "localhost"
+        var target = head.target
+        host.withUTF8 { host in
+            target.withUTF8 { target in
+                let count = scheme.utf8CodeUnitCount + host.count + target.count
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                    guard let start = buffer.baseAddress else { return }
+                    start.initialize(from: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+                    var end = start + scheme.utf8CodeUnitCount
+                    if let hostStart = host.baseAddress { end.initialize(from: hostStart, count: host.count) }
+                    end += host.count
+                    if let targetStart = target.baseAddress { end.initialize(from: targetStart, count: target.count) }
+                    sink.string(utf8: UnsafeBufferPointer(start: start, count: count))
+                }
+            }
+        }
     }
 
     /// httpbin's `headers`: names as the WSGI layer rewrites them (Python's `str.title()` of the
@@ -116,9 +154,12 @@ struct EchoDocument {
         sink.beginObject()
         for index in fields.indices {
             let name = fields[index].name
-            guard !fields[..<index].contains(where: { HTTPHeaders.namesMatch($0.name, name) }) else { continue }
+            let length = name.utf8.count
+            // Names of other lengths never match: compared first, without a call.
+            guard !fields[..<index].contains(where: { $0.name.utf8.count == length && HTTPHeaders.namesMatch($0.name, name) })
+            else { continue }
             var value = fields[index].value
-            for later in fields[(index + 1)...] where HTTPHeaders.namesMatch(later.name, name) {
+            for later in fields[(index + 1)...] where later.name.utf8.count == length && HTTPHeaders.namesMatch(later.name, name) {
                 value += "," + later.value
             }
             var utf8 = name

@@ -9,32 +9,53 @@ struct EchoResponder: Responder {
     /// The format to answer in when the request's controls name none, instead of `Accept`'s
     /// (a mock mapping's `echo: plist`).
     var format: ResponseFormat?
-    private var body: BodyCollector
+    /// Nil for a `GET /get` without a body, `Content-Type` or `Content-Encoding`: its echo says
+    /// nothing about a body, so none is collected. Boxed, so that the responder the router copies
+    /// stays small; a shared box is copied before it changes.
+    private var bodyBox: CollectorBox?
+
+    /// The collector as it is now.
+    private var body: BodyCollector? { bodyBox?.collector }
 
     init(context: RequestContext, route: EchoRoute, configuration: EchoConfiguration) {
         self.context = context
         self.route = route
         self.configuration = configuration
-        body = BodyCollector(head: context.head, configuration: configuration)
+        let head = context.head
+        if route == .get, head.framing == .none, EchoDocument.header("Content-Type", in: head.headers) == nil,
+            EchoDocument.header("Content-Encoding", in: head.headers) == nil
+        {
+            bodyBox = nil
+        } else {
+            bodyBox = CollectorBox(BodyCollector(head: head, configuration: configuration))
+        }
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
-        body.receive(bytes)
+        if bodyBox == nil { bodyBox = CollectorBox(BodyCollector(head: context.head, configuration: configuration)) }
+        updateBody { $0.receive(bytes) }
+    }
+
+    /// Changes the collector in a box of this responder's own.
+    private mutating func updateBody<Result>(_ change: (inout BodyCollector) -> Result) -> Result? {
+        if !isKnownUniquelyReferenced(&bodyBox), let shared = bodyBox { bodyBox = CollectorBox(shared.collector) }
+        guard let box = bodyBox else { return nil }
+        return change(&box.collector)
     }
 
     /// A multipart `Content-Type` without a usable boundary, in strict mode: 400 from the head
     /// alone, the body unread.
     mutating func answerBeforeBody() throws(ServerError) -> Response? {
-        guard let failure = body.multipartSetupError else { return nil }
+        guard let failure = body?.multipartSetupError else { return nil }
         let (_, controls, format) = try decisions()
         guard (controls.multipartMode ?? configuration.multipartMode) == .strict else { return nil }
         return try multipartRefusal(failure, format: format, bodyHash: nil)
     }
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
-        let bodyHash = body.finish()
+        let bodyHash = updateBody { $0.finish() } ?? nil
         let (query, controls, format) = try decisions()
-        if let failure = body.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
+        if let failure = body?.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
             return try multipartRefusal(failure, format: format, bodyHash: bodyHash)
         }
         return try echo(query: query, controls: controls, format: format, bodyHash: bodyHash)
@@ -51,7 +72,9 @@ struct EchoResponder: Responder {
         } catch {
             throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
         }
-        guard let format = controls.format ?? self.format ?? ResponseFormatNegotiator().negotiate(accept: head.headers["Accept"]) else {
+        guard let format = controls.format ?? self.format
+            ?? ResponseFormatNegotiator().negotiate(accept: EchoDocument.header("Accept", in: head.headers))
+        else {
             let available = ResponseFormat.allCases.map { "\($0.mediaType)" }.joined(separator: ", ")
             throw ServerError(
                 .notAcceptable, "no acceptable format; available: \(available)", value: head.headers["Accept"],
@@ -61,6 +84,7 @@ struct EchoResponder: Responder {
     }
 
     private func echo(query: EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
+        let body = self.body
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
@@ -70,11 +94,12 @@ struct EchoResponder: Responder {
         // A request without a body is described by its head alone, which the history keeps: its
         // JSON echo is streamed without a tree. The others keep the tree for the history.
         // (`StructuredValue` is nil-literal expressible: spelled out, `nil` here would be `.null`.)
-        let tree: StructuredValue? = format == .json && body.size == 0 ? Optional.none : document.value
+        let bodySize = body?.size ?? 0
+        let tree: StructuredValue? = format == .json && bodySize == 0 ? Optional.none : document.value
         do {
             if let tree {
                 // Kept body bytes appear about twice in the document (multipart: files and parts' text).
-                response.body = try format.render(tree, capacity: 2 * body.keptBytes + 4096)
+                response.body = try format.render(tree, capacity: 2 * (body?.keptBytes ?? 0) + 4096)
             } else {
                 response.body = try document.render(as: format)
             }
@@ -89,7 +114,7 @@ struct EchoResponder: Responder {
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         if let tree {
             response.echoRecord = EchoRecord(
-                document: tree, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
+                document: tree, parts: body?.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body?.kind ?? .none)
         } else {
             response.echoReplay = EchoReplay(route: route)
         }
@@ -125,6 +150,8 @@ struct EchoResponder: Responder {
         format: ResponseFormat,
         bodyHash: String?
     ) throws(ServerError) -> Response {
+        // A multipart failure comes from a collector: the fallback is never taken.
+        let body = self.body ?? BodyCollector(head: context.head, configuration: configuration)
         let parts = BodyParts(body: body, bodyHash: bodyHash)
         let error = ServerError(
             ServerError.Code(failure.code.rawValue, status: 400),
@@ -154,4 +181,13 @@ struct EchoResponder: Responder {
 extension ServerError.Code {
     /// A failure the request asked for with `x-set-response-fail-times`.
     static let injectedFailure = ServerError.Code("injectedFailure", status: 503)
+}
+
+/// A body collector behind a reference (see `EchoResponder.bodyBox`).
+private final class CollectorBox {
+    var collector: BodyCollector
+
+    init(_ collector: BodyCollector) {
+        self.collector = collector
+    }
 }

@@ -40,6 +40,9 @@ struct ResponseControls {
     }
 
     init(query: [(name: String, value: String?)], headers: HTTPHeaders, maxDelayMilliseconds: Int) throws(Invalid) {
+        guard query.contains(where: { Self.hasControlPrefix($0.name, anyCase: false) })
+            || headers.fields.contains(where: { Self.hasControlPrefix($0.name, anyCase: true) })
+        else { return }
         func value(_ name: String) -> String? {
             if let pair = query.last(where: { $0.name == name }) { return pair.value ?? "" }
             return headers[name]
@@ -96,6 +99,20 @@ struct ResponseControls {
             }
             multipartMode = mode
         }
+    }
+}
+
+extension ResponseControls {
+    /// Whether `name` starts with `x-set-`, as every control's name does: one pass over the
+    /// request's names instead of a look-up per control when it carries none.
+    private static func hasControlPrefix(_ name: String, anyCase: Bool) -> Bool {
+        let prefix: StaticString = "x-set-"
+        guard name.utf8.count > prefix.utf8CodeUnitCount else { return false }
+        var bytes = name.utf8.makeIterator()
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            guard let byte = bytes.next(), (anyCase ? byte | 0x20 : byte) == prefix.utf8Start[offset] else { return false }
+        }
+        return true
     }
 }
 

@@ -67,6 +67,46 @@ struct JSONStreamWriterTests {
         #expect(String(decoding: stream.finish(), as: UTF8.self) == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": \"x\\\"y\"\n}\n")
     }
 
+    @Test("literal keys and UTF-8 strings write what String keys and values write", arguments: [
+        JSONWriterConfiguration.compact, .pretty, JSONWriterConfiguration(pretty: true, escapeNonASCII: true),
+    ])
+    func literalKeysAndUTF8Strings(configuration: JSONWriterConfiguration) throws {
+        let values = ["", "a", "plain text of more than thirty-two bytes, copied", "tab\there", "q\"b\\s", "caf\u{E9} \u{1F600}", "\u{1}"]
+        var stream = JSONStreamWriter(configuration: configuration, capacity: 8)
+        stream.beginObject()
+        stream.key(literal: "headersRaw")
+        stream.beginArray()
+        for value in values {
+            var text = value
+            text.withUTF8 { stream.string(utf8: $0) }
+        }
+        stream.endArray()
+        stream.member("url", string: "http://h/get")
+        stream.endObject()
+        let members: [(String, StructuredValue)] = [
+            ("headersRaw", .array(values.map(StructuredValue.string))), ("url", .string("http://h/get")),
+        ]
+        let tree: StructuredValue = .object(StructuredObject(members))
+        let written = stream.finish()
+        #expect(written == (try JSONWriter(configuration: configuration).write(tree)))
+        if !configuration.pretty {
+            let expected = #"{"headersRaw":["","a","plain text of more than thirty-two bytes, copied","tab\there","q\"b\\s","café 😀","\u0001"],"url":"http://h/get"}"#
+            #expect(String(decoding: written, as: UTF8.self) == expected)
+        }
+        var builder = StructuredValueBuilder()
+        builder.beginObject()
+        builder.key(literal: "headersRaw")
+        builder.beginArray()
+        for value in values {
+            var text = value
+            text.withUTF8 { builder.string(utf8: $0) }
+        }
+        builder.endArray()
+        builder.member("url", string: "http://h/get")
+        builder.endObject()
+        #expect(builder.result == tree)
+    }
+
     @Test("a whole value nested in streamed containers counts their depth against the limit")
     func depthLimitCountsStreamedContainers() throws {
         let configuration = JSONWriterConfiguration(maxDepth: 2)
