@@ -7,14 +7,55 @@ public struct HTTPHeaders: Sendable, Hashable {
     /// One header field: a name and a value, both as written.
     public struct Field: Sendable, Hashable {
         /// The field name in its original case.
-        public var name: String
+        public var name: String {
+            didSet { nameKey = NameKey(name) }
+        }
         /// The field value, without surrounding whitespace.
         public var value: String
+        /// Equal for names that match; a look-up compares names only where the keys are equal.
+        var nameKey: NameKey
 
         /// Creates a field.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
+            nameKey = NameKey(name)
+        }
+
+        init(name: String, value: String, nameKey: NameKey) {
+            self.name = name
+            self.value = value
+            self.nameKey = nameKey
+        }
+    }
+
+    /// A digest of a field name that names matching case-insensitively share: the length and the
+    /// first and last bytes with bit 5 set (which folds letters and keeps equal bytes equal).
+    struct NameKey: Sendable, Hashable {
+        let bits: UInt32
+
+        /// The name's length in bytes (lengths of 65,535 and more share one value).
+        var length: Int { Int(bits & 0xFFFF) }
+
+        @inline(__always)
+        init(length: Int, first: UInt8, last: UInt8) {
+            bits = UInt32(truncatingIfNeeded: Swift.min(length, 0xFFFF)) | UInt32(first | 0x20) << 16 | UInt32(last | 0x20) << 24
+        }
+
+        /// The key of `bytes`, a name's UTF-8.
+        @inline(__always)
+        init(_ bytes: UnsafeRawBufferPointer) {
+            let count = bytes.count
+            self.init(length: count, first: count > 0 ? bytes[0] : 0, last: count > 0 ? bytes[count - 1] : 0)
+        }
+
+        init(_ name: String) {
+            let utf8 = name.utf8
+            if let key = utf8.withContiguousStorageIfAvailable({ NameKey(UnsafeRawBufferPointer($0)) }) {
+                self = key
+            } else {
+                self.init(length: utf8.count, first: utf8.first ?? 0, last: utf8.last ?? 0)
+            }
         }
     }
 
@@ -39,22 +80,62 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// The value of the first field with this name, compared case-insensitively.
     public subscript(name: String) -> String? {
-        fields.first { HTTPHeaders.namesMatch($0.name, name) }?.value
+        guard let index = firstIndex(of: name, from: 0) else { return nil }
+        return fields[index].value
     }
 
     /// Every value for this name, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { HTTPHeaders.namesMatch($0.name, name) }.map(\.value)
+        var values: [String] = []
+        var next = 0
+        while let index = firstIndex(of: name, from: next) {
+            values.append(fields[index].value)
+            next = index + 1
+        }
+        return values
     }
 
     /// Whether a field with this name is present.
     public func contains(_ name: String) -> Bool {
-        fields.contains { HTTPHeaders.namesMatch($0.name, name) }
+        firstIndex(of: name, from: 0) != nil
+    }
+
+    /// The index of the first field from `start` on whose name matches `name`. Only fields of the
+    /// same length are looked at; the key of `name` is computed once one of them differs from it
+    /// in some byte, and the bytes are compared only where the keys agree.
+    @inline(__always)
+    private func firstIndex(of name: String, from start: Int) -> Int? {
+        let length = Swift.min(name.utf8.count, 0xFFFF)
+        var key: NameKey?
+        var index = start
+        let count = fields.count
+        while index < count {
+            let fieldKey = fields[index].nameKey
+            if fieldKey.length == length {
+                if fields[index].name == name { return index }
+                let nameKey = key ?? NameKey(name)
+                key = nameKey
+                if fieldKey == nameKey && Self.namesMatch(fields[index].name, name) { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Appends a field, keeping any fields of the same name.
     public mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value))
+        append(Field(name: name, value: value))
+    }
+
+    /// Appends a field whose name key is already known (the parser computes it from the bytes).
+    mutating func add(name: String, value: String, nameKey: NameKey) {
+        append(Field(name: name, value: value, nameKey: nameKey))
+    }
+
+    private mutating func append(_ field: Field) {
+        // A response's fields are added one by one: one allocation instead of regrowing 1, 2, 4, 8.
+        if fields.capacity == 0 { fields.reserveCapacity(8) }
+        fields.append(field)
     }
 
     /// Sets a field: replaces the first field of this name in place and removes the others, or
@@ -64,18 +145,15 @@ public struct HTTPHeaders: Sendable, Hashable {
             remove(name: name)
             return
         }
-        if let index = fields.firstIndex(where: { HTTPHeaders.namesMatch($0.name, name) }) {
+        if let index = firstIndex(of: name, from: 0) {
             fields[index] = Field(name: name, value: value)
             var next = index + 1
-            while next < fields.count {
-                if HTTPHeaders.namesMatch(fields[next].name, name) {
-                    fields.remove(at: next)
-                } else {
-                    next += 1
-                }
+            while let found = firstIndex(of: name, from: next) {
+                fields.remove(at: found)
+                next = found
             }
         } else {
-            fields.append(Field(name: name, value: value))
+            append(Field(name: name, value: value))
         }
     }
 
@@ -93,23 +171,48 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// Removes every field with this name.
     public mutating func remove(name: String) {
-        fields.removeAll { HTTPHeaders.namesMatch($0.name, name) }
+        guard firstIndex(of: name, from: 0) != nil else { return }
+        let key = NameKey(name)
+        fields.removeAll { $0.nameKey == key && HTTPHeaders.namesMatch($0.name, name) }
     }
 
     /// Case-insensitive ASCII comparison of two field names.
     public static func namesMatch(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                for index in 0..<x.count where x[index] != y[index] {
-                    let lower = x[index] | 0x20
-                    guard lower == y[index] | 0x20, lower &- UInt8(ascii: "a") < 26 else { return false }
-                }
-                return true
+        let x = a.utf8
+        let y = b.utf8
+        guard x.count == y.count else { return false }
+        let contiguous = x.withContiguousStorageIfAvailable { x in
+            y.withContiguousStorageIfAvailable { y in
+                bytesMatch(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
             }
         }
+        if let contiguous, let result = contiguous { return result }
+        return Array(x).withUnsafeBytes { x in Array(y).withUnsafeBytes { y in bytesMatch(x, y) } }
+    }
+
+    /// Case-insensitive ASCII comparison of two byte strings of the same length, eight bytes at a
+    /// time while they are equal.
+    @inline(__always)
+    static func bytesMatch(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+        let count = x.count
+        var index = 0
+        if let xBase = x.baseAddress, let yBase = y.baseAddress {
+            while index &+ 8 <= count
+                && xBase.loadUnaligned(fromByteOffset: index, as: UInt64.self) == yBase.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                index &+= 8
+            }
+        }
+        while index < count {
+            let a = x[index]
+            let b = y[index]
+            if a != b {
+                let lower = a | 0x20
+                guard lower == b | 0x20, lower &- UInt8(ascii: "a") < 26 else { return false }
+            }
+            index &+= 1
+        }
+        return true
     }
 }
 

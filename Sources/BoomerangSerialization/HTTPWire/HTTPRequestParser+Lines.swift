@@ -12,6 +12,7 @@ extension HTTPRequestParser {
 
     /// Reads one line of the head or trailers, bounded by the limits, and handles it.
     mutating func readLine(_ input: UnsafeRawBufferPointer, _ position: inout Int) throws(HTTPParseError) -> LineOutcome {
+        guard position < input.count else { return .needsMore }
         var limit = configuration.maxHeaderBytes - sectionBytes
         var limitCode = HTTPParseError.Code.headersTooLarge
         if case .requestLine = state, configuration.maxRequestLineBytes + 2 <= limit {
@@ -45,17 +46,24 @@ extension HTTPRequestParser {
         }
         sectionBytes += buffered + (newline - position) + 1
         if buffered == 0 {
+            if configuration.keepsRawHead {
+                extendRawHeadRun(from: position, through: newline, in: input)
+            }
             let line = UnsafeRawBufferPointer(rebasing: input[position..<newline])
             position = newline + 1
             return try handleLine(line, at: lineStart)
         }
         var line: [UInt8] = []
         swap(&line, &partialLine)
-        line.append(contentsOf: input[position..<newline])
+        line.append(contentsOf: input[position...newline])
         position = newline + 1
         let result: Result<LineOutcome, HTTPParseError> = line.withUnsafeBytes { bytes in
+            if configuration.keepsRawHead && keepsRawLine {
+                flushRawHeadRun(input)
+                rawHead.append(contentsOf: bytes)
+            }
             do throws(HTTPParseError) {
-                return .success(try handleLine(bytes, at: lineStart))
+                return .success(try handleLine(UnsafeRawBufferPointer(rebasing: bytes.dropLast()), at: lineStart))
             } catch {
                 return .failure(error)
             }
@@ -63,6 +71,38 @@ extension HTTPRequestParser {
         line.removeAll(keepingCapacity: true)
         partialLine = line
         return try result.get()
+    }
+
+    /// Whether the line being read belongs to the raw head (the request line and header fields).
+    private var keepsRawLine: Bool {
+        switch state {
+        case .requestLine, .headerLines: return true
+        default: return false
+        }
+    }
+
+    /// Adds `input[start...end]`, a line of the head with its LF, to the run of raw head bytes
+    /// waiting in `input`: lines that follow each other in one buffer are copied in one go, when
+    /// the run ends (at the end of the head or of the `parse` call).
+    @inline(__always)
+    private mutating func extendRawHeadRun(from start: Int, through end: Int, in input: UnsafeRawBufferPointer) {
+        guard keepsRawLine else { return }
+        if rawRunStart < 0 || rawRunEnd != start {
+            flushRawHeadRun(input)
+            rawRunStart = start
+        }
+        rawRunEnd = end + 1
+        if end - start <= 1, case .headerLines = state {
+            // The empty line: the head is complete and `finishHead` takes the raw head.
+            flushRawHeadRun(input)
+        }
+    }
+
+    /// Copies the run of raw head bytes waiting in `input` into `rawHead`.
+    mutating func flushRawHeadRun(_ input: UnsafeRawBufferPointer) {
+        guard rawRunStart >= 0 else { return }
+        rawHead.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[rawRunStart..<rawRunEnd]))
+        rawRunStart = -1
     }
 
     /// Rejects a request line whose method has a byte that is not a token byte (a TLS handshake,
@@ -99,16 +139,6 @@ extension HTTPRequestParser {
     private mutating func handleLine(_ line: UnsafeRawBufferPointer, at lineStart: Int) throws(HTTPParseError) -> LineOutcome {
         if case .requestLine = state, let error = Self.methodError(in: line, lineStart: lineStart) {
             throw error
-        }
-        if configuration.keepsRawHead {
-            switch state {
-            case .requestLine, .headerLines:
-                if rawHead.isEmpty { rawHead.reserveCapacity(512) }
-                rawHead.append(contentsOf: line)
-                rawHead.append(HTTPSyntax.lf)
-            default:
-                break
-            }
         }
         var end = line.count
         if end > 0 && line[end - 1] == HTTPSyntax.cr {
@@ -199,7 +229,7 @@ extension HTTPRequestParser {
         let methodBytes = UnsafeRawBufferPointer(rebasing: line[0..<methodEnd])
         isHead = methodEnd == 4 && methodBytes[0] == UInt8(ascii: "H") && methodBytes[1] == UInt8(ascii: "E")
             && methodBytes[2] == UInt8(ascii: "A") && methodBytes[3] == UInt8(ascii: "D")
-        method = HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
+        method = Self.knownMethod(methodBytes)
         target = String(decoding: targetBytes, as: UTF8.self)
     }
 
@@ -274,9 +304,11 @@ extension HTTPRequestParser {
             return
         }
         lastFieldIsFraming = try checkFramingField(line, name: nameRange, value: value, at: lineStart + valueStart)
+        let nameBytes = UnsafeRawBufferPointer(rebasing: line[nameRange])
         headers.add(
-            name: String(decoding: UnsafeRawBufferPointer(rebasing: line[nameRange]), as: UTF8.self),
-            value: HTTPSyntax.decodeFieldValue(value, isASCII: isASCII)
+            name: Self.fieldName(nameBytes),
+            value: HTTPSyntax.decodeFieldValue(value, isASCII: isASCII),
+            nameKey: HTTPHeaders.NameKey(nameBytes)
         )
     }
 

@@ -82,6 +82,10 @@ public struct HTTPRequestParser: Sendable {
     var chunkExtensionBytes = 0
     /// The head's bytes so far, when ``HTTPParserConfiguration/keepsRawHead`` is set.
     var rawHead: [UInt8] = []
+    /// Where the raw head bytes not yet copied into `rawHead` lie in the input of the current
+    /// `parse` call (no run when `rawRunStart` is negative).
+    var rawRunStart = -1
+    var rawRunEnd = 0
 
     // The head being read.
     var method = HTTPMethod.get
@@ -125,6 +129,7 @@ public struct HTTPRequestParser: Sendable {
         var position = 0
         do {
             let event = try step(input, &position)
+            flushRawHeadRun(input)
             if case .end = event {
                 resetMessage()
             } else {
@@ -132,6 +137,7 @@ public struct HTTPRequestParser: Sendable {
             }
             return (event, position)
         } catch {
+            rawRunStart = -1
             state = .failed
             failure = error
             throw error
@@ -233,5 +239,6 @@ public struct HTTPRequestParser: Sendable {
         connectionKeepAlive = false
         lastFieldIsFraming = false
         rawHead = []
+        rawRunStart = -1
     }
 }

@@ -64,13 +64,14 @@ final class AccessLogClock: Sendable {
         private var second = 0
         private var text: [UInt8] = []
 
-        mutating func append(to line: inout [UInt8]) {
+        /// The timestamp of now, as bytes.
+        mutating func current() -> [UInt8] {
             let now = time(nil)
             if now != second {
                 second = now
                 text = Array(AccessLogClock.format(now).utf8)
             }
-            line.append(contentsOf: text)
+            return text
         }
     }
 

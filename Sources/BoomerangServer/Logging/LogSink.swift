@@ -42,14 +42,16 @@ final class LogSink: Sendable {
 
     /// Writes `bytes` to `fd` whole, one writer at a time, so that batches of lines never interleave.
     static func write(_ bytes: [UInt8], to fd: Int32) {
-        writing.withLock { _ in writeAll(bytes, to: fd) }
+        bytes.withUnsafeBytes { write($0, to: fd) }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { raw in
+    /// Writes `raw` to `fd` whole, one writer at a time, so that batches of lines never interleave.
+    static func write(_ raw: UnsafeRawBufferPointer, to fd: Int32) {
+        guard let base = raw.baseAddress else { return }
+        writing.withLock { _ in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = Glibc.write(fd, base + offset, raw.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written

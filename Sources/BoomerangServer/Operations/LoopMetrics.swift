@@ -1,7 +1,8 @@
-import CoreMetrics
+import Prometheus
 
 /// One loop's handles on the server's metrics: the per-route series are looked up in a
-/// dictionary of this loop's own, so counting an exchange takes no lock but the histogram's. The
+/// dictionary of this loop's own, so counting an exchange takes no lock (the counters and the
+/// duration histograms count with atomic adds). The
 /// series of the last exchange are kept at hand: a run of requests to one route (what a load
 /// test or a polling client sends) costs a string comparison, not two hashed lookups.
 final class LoopMetrics {
@@ -13,13 +14,13 @@ final class LoopMetrics {
     private struct Series {
         var route: String
         var status: Int
-        var requests: CoreMetrics.Counter
-        var duration: CoreMetrics.Timer
+        var requests: Prometheus.Counter
+        var duration: RouteDurations
     }
 
     let shared: ServerMetrics
-    private var requests: [SeriesKey: CoreMetrics.Counter] = [:]
-    private var durations: [String: CoreMetrics.Timer] = [:]
+    private var requests: [SeriesKey: Prometheus.Counter] = [:]
+    private var durations: [String: RouteDurations] = [:]
     private var last: Series?
 
     init(shared: ServerMetrics) {
@@ -32,7 +33,7 @@ final class LoopMetrics {
         let series = self.series(route: route, status: exchange.status)
         series.requests.increment()
         let context = exchange.context
-        series.duration.recordNanoseconds(Int64(truncatingIfNeeded: now &- context.receivedAt))
+        series.duration.record(nanoseconds: Int64(truncatingIfNeeded: now &- context.receivedAt))
         shared.requestBytes.increment(by: Int64(context.head.rawHead?.count ?? 0) + exchange.bodyBytes)
         shared.responseBytes.increment(by: Int64(exchange.responseBytes))
     }
@@ -40,14 +41,14 @@ final class LoopMetrics {
     private func series(route: String, status: Int) -> Series {
         if let last, last.status == status, last.route == route { return last }
         let key = SeriesKey(route: route, status: status)
-        let counter: CoreMetrics.Counter
+        let counter: Prometheus.Counter
         if let known = requests[key] {
             counter = known
         } else {
             counter = shared.requests(route: route, status: status)
             requests[key] = counter
         }
-        let timer: CoreMetrics.Timer
+        let timer: RouteDurations
         if let known = durations[route] {
             timer = known
         } else {

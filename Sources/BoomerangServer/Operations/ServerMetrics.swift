@@ -1,5 +1,5 @@
-import CoreMetrics
 import Prometheus
+import Synchronization
 
 /// The server's metrics in a Prometheus registry of its own (never the process-wide metrics
 /// bootstrap, so two servers in one process keep theirs apart). Loops count through their own
@@ -9,8 +9,6 @@ import Prometheus
 /// whatever clients send.
 final class ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
-    /// The swift-metrics factory over ``registry``, for the per-route series the loops make.
-    let factory: PrometheusMetricsFactory
     let connectionsOpened: Prometheus.Counter
     let requestBytes: Prometheus.Counter
     let responseBytes: Prometheus.Counter
@@ -20,6 +18,9 @@ final class ServerMetrics: Sendable {
     private let historyEntries: Prometheus.Gauge
     private let historyBytes: Prometheus.Gauge
     private let startTime: Prometheus.Gauge
+    /// Request durations by route: kept out of the registry, so that recording takes no lock.
+    private let routeDurations = Mutex<[String: RouteDurations]>([:])
+    private static let durationName = "boomerang_request_duration_seconds"
 
     /// Request durations from a complete head to a response queued in full.
     static let durationBuckets: [Duration] = [
@@ -31,9 +32,6 @@ final class ServerMetrics: Sendable {
     init(startedAt: Double) {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
-        var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = Self.durationBuckets
-        self.factory = factory
         func counter(_ name: String, _ unit: String, _ help: String) -> Prometheus.Counter {
             registry.makeCounter(descriptor: MetricNameDescriptor(namespace: "boomerang", metricName: name, unitName: unit, helpText: help))
         }
@@ -59,13 +57,20 @@ final class ServerMetrics: Sendable {
     }
 
     /// The series of one route and status, made once per loop.
-    func requests(route: String, status: Int) -> CoreMetrics.Counter {
-        CoreMetrics.Counter(label: "boomerang_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory)
+    func requests(route: String, status: Int) -> Prometheus.Counter {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "boomerang", metricName: "requests", unitName: "total", helpText: ""),
+            labels: [("route", route), ("status", String(status))])
     }
 
-    /// The duration histogram of one route, made once per loop.
-    func durations(route: String) -> CoreMetrics.Timer {
-        CoreMetrics.Timer(label: "boomerang_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+    /// The duration histogram of one route, shared by every loop.
+    func durations(route: String) -> RouteDurations {
+        routeDurations.withLock { routes in
+            if let known = routes[route] { return known }
+            let made = RouteDurations(route: route, buckets: Self.durationBuckets)
+            routes[route] = made
+            return made
+        }
     }
 
     /// The metrics in Prometheus text format (version 0.0.4), the gauges set to now.
@@ -76,6 +81,13 @@ final class ServerMetrics: Sendable {
         historyBytes.set(Int64(usage?.bytes ?? 0))
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
+        let routes = routeDurations.withLock { $0.values.sorted { $0.route < $1.route } }
+        if !routes.isEmpty {
+            buffer.append(contentsOf: "# TYPE \(Self.durationName) histogram\n".utf8)
+            for route in routes {
+                route.emit(name: Self.durationName, into: &buffer)
+            }
+        }
         return buffer
     }
 }

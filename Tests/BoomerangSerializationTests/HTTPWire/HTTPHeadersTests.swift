@@ -18,4 +18,29 @@ import Testing
         #expect(!HTTPHeaders.namesMatch("a@", "a`"))
         #expect(HTTPHeaders.namesMatch("CONTENT-type", "content-TYPE"))
     }
+
+    @Test func lookUpsFindNamesOfAnyCaseAmongNamesOfTheSameLength() {
+        var headers: HTTPHeaders = ["Accept": "1", "origin": "2", "ORIGIN": "3", "Cookie": "4"]
+        #expect(headers["Origin"] == "2")
+        #expect(headers.values(for: "oRIGIN") == ["2", "3"])
+        #expect(headers.contains("cookie"))
+        #expect(!headers.contains("Expect"))
+        #expect(headers["Accep"] == nil)
+        headers.set(name: "Origin", value: "5")
+        #expect(headers.fields.map(\.name) == ["Accept", "Origin", "Cookie"])
+        headers.remove(name: "ACCEPT")
+        #expect(headers.fields.map(\.value) == ["5", "4"])
+        let long = String(repeating: "x", count: 70_000)
+        headers.add(name: long, value: "6")
+        #expect(headers[long.uppercased()] == "6")
+        #expect(headers[long + "y"] == nil)
+    }
+
+    @Test func aRenamedFieldIsFoundByItsNewName() {
+        var field = HTTPHeaders.Field(name: "X-Old", value: "1")
+        field.name = "X-New-Name"
+        let headers = HTTPHeaders([(field.name, field.value)])
+        #expect(headers["x-new-name"] == "1")
+        #expect(headers.fields == [field])
+    }
 }

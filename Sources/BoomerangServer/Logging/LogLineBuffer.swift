@@ -1,0 +1,80 @@
+/// A fixed block of memory that log lines are formatted into through a pointer: no growth check,
+/// no exclusivity check and no allocation per byte or per line. The caller makes sure a line fits
+/// (``room``) before writing it.
+struct LogLineBuffer: ~Copyable {
+    private let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var room: Int { capacity - count }
+    var isEmpty: Bool { count == 0 }
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    mutating func removeAll() {
+        count = 0
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count &+= bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count &+= text.utf8CodeUnitCount
+    }
+
+    /// Appends the UTF-8 of `text`.
+    @inline(__always)
+    mutating func append(_ text: String) {
+        LogLineBuffer.withUTF8(text) { append($0) }
+    }
+
+    /// Appends a decimal number: at most 21 bytes.
+    mutating func appendDecimal(_ value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var digits = 1
+        var scale: UInt = 10
+        while digits < 20 && rest >= scale {
+            digits &+= 1
+            scale = scale &* 10
+        }
+        var index = count &+ digits
+        repeat {
+            index &-= 1
+            base[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            rest /= 10
+        } while rest > 0
+        count &+= digits
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, copying them only when the string has no
+    /// contiguous UTF-8 of its own.
+    @inline(__always)
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
+            return result
+        }
+        var copy = text
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+}
