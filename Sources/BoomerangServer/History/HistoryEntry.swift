@@ -82,12 +82,27 @@ struct HistorySummary: Sendable {
 /// An exchange as the connection and the echo left it, held inline by its entry: recording an
 /// exchange allocates the entry alone.
 struct RecordedExchange: Sendable {
-    /// The request as the connection parsed it; `nil` for a refusal before a head was complete.
-    let context: RequestContext?
-    /// The head with sensitive values redacted, when it had any (or a head given without a context).
-    let redactedHead: HTTPRequestHead?
-    /// The head the history shows: redacted when needed; `nil` for a refusal before a head was complete.
-    var head: HTTPRequestHead? { redactedHead ?? context?.head }
+    /// The head's bytes as received (sensitive values redacted), parsed again when read: the
+    /// entry keeps one array instead of the parsed head's objects, which the connection frees
+    /// while they are still in cache.
+    let rawHead: [UInt8]?
+    /// A head given without its bytes (a parser that did not keep them).
+    let parsedHead: HTTPRequestHead?
+    /// The head the history shows, redacted when needed; `nil` for a refusal before a head was complete.
+    var head: HTTPRequestHead? { parsedHead ?? rawHead.flatMap(Self.parse) }
+
+    /// Reads kept head bytes back; the head limits are lifted, since the server took them once.
+    static func parse(_ raw: [UInt8]) -> HTTPRequestHead? {
+        var configuration = HTTPParserConfiguration()
+        configuration.maxRequestLineBytes = 1 << 40
+        configuration.maxHeaderBytes = 1 << 40
+        configuration.maxHeaderCount = 1 << 30
+        configuration.maxBodyBytes = 1 << 62
+        configuration.keepsRawHead = true
+        var parser = HTTPRequestParser(configuration: configuration)
+        guard case (.head(let head)?, _)? = raw.withUnsafeBytes({ try? parser.parse($0) }) else { return nil }
+        return head
+    }
     let redactedHeaders: [String]
     let loopIndex: Int
     let body: RecordedBody
@@ -101,12 +116,12 @@ struct RecordedExchange: Sendable {
     let derived: HistoryDerivedView?
 
     init(
-        context: RequestContext? = nil, head: HTTPRequestHead? = nil, redactedHeaders: [String] = [], loopIndex: Int,
+        rawHead: [UInt8]? = nil, head: HTTPRequestHead? = nil, redactedHeaders: [String] = [], loopIndex: Int,
         body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
         abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil
     ) {
-        self.context = context
-        redactedHead = head
+        self.rawHead = rawHead
+        parsedHead = head
         self.redactedHeaders = redactedHeaders
         self.loopIndex = loopIndex
         self.body = body

@@ -74,12 +74,15 @@ extension HistoryStore {
         let context = exchange.context
         let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
-        var redactedHead: HTTPRequestHead?
-        if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(context.head.headers) {
-            var redacted = context.head
-            redacted.headers = redaction.headers
-            redacted.rawHead = context.head.rawHead.map(HeaderRedaction.redactingRaw)
-            redactedHead = redacted
+        var rawHead = context.head.rawHead
+        var parsedHead: HTTPRequestHead?
+        if rawHead == nil {
+            parsedHead = context.head
+            if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(context.head.headers) {
+                parsedHead!.headers = redaction.headers
+            }
+        } else if !facts.redacted.isEmpty {
+            rawHead = rawHead.map(HeaderRedaction.redactingRaw)
         }
         let targetBytes = context.head.target.utf8.count
         let keptBytes = exchange.recording!.capture.bytes.count
@@ -121,7 +124,7 @@ extension HistoryStore {
                     responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil),
                 detail: .live(
                     RecordedExchange(
-                        context: context, head: redactedHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
+                        rawHead: rawHead, head: parsedHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
                         body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)),
                 approximateBytes: cost))
     }

@@ -44,6 +44,24 @@ import Glibc
         #expect(entry["response"] is NSNull)
     }
 
+    @Test func theHeadOfALargeUploadIsShownWhole() throws {
+        // The history keeps the head's bytes and reads them again: past the parser's default
+        // body limit (10 MiB) and with a long header, they must still read back.
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        let long = String(repeating: "v", count: 20_000)
+        try connection.send(
+            "PUT /put HTTP/1.1\r\nHost: x\r\nX-Long: \(long)\r\nContent-Length: \(50 << 20)\r\n\r\n0123456789")
+        usleep(100_000)
+        connection.shutdownWrite()
+        _ = try live.waitForEntries(1)
+        let request = try #require(try live.lastEntry().object("request"))
+        let headers = request["headers"] as? [[String]] ?? []
+        #expect(headers.contains(["Content-Length", "\(50 << 20)"]))
+        #expect(headers.contains(["X-Long", long]))
+        #expect(request.string("method") == "PUT")
+    }
+
     @Test func aHeadThatNeverCompletesIsRecordedAsATimeout() throws {
         let live = try LiveServer { $0.headerTimeout = 0.3 }
         let connection = try RawConnection(port: live.port)
