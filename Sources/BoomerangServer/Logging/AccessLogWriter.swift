@@ -42,24 +42,14 @@ final class AccessLogWriter {
                 + context.requestID.utf8.count
             if bound > pending.room { flush() }
             guard bound <= pending.room else {
-                let record = AccessRecord(
-                    kind: .access, remote: context.remoteHost, method: head.method.rawValue, target: head.target,
-                    version: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1", status: exchange.status,
-                    bytesOut: exchange.responseBytes, bytesIn: Int(exchange.bodyBytes), durationMicros: durationMicros,
-                    requestID: context.requestID)
-                writeDirectly(record)
+                writeDirectly(AccessRecord(exchange, durationMicros: durationMicros))
                 return
             }
             Self.appendText(
                 exchange, durationMicros: durationMicros, timestamp: clock.current(), to: &pending)
             if pending.count > Self.flushBytes { flush() }
         case .json:
-            let record = AccessRecord(
-                kind: .access, remote: context.remoteHost, method: head.method.rawValue, target: head.target,
-                version: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1", status: exchange.status,
-                bytesOut: exchange.responseBytes, bytesIn: Int(exchange.bodyBytes), durationMicros: durationMicros,
-                requestID: context.requestID)
-            appendThroughScratch(record)
+            appendThroughScratch(AccessRecord(exchange, durationMicros: durationMicros))
         }
     }
 
@@ -114,21 +104,8 @@ final class AccessLogWriter {
                 line.append(bytes)
                 return
             }
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x7F || byte == 0x22 {
-                    line.append(0x5C)
-                    line.append(UInt8(ascii: "x"))
-                    line.append(hexDigit(byte >> 4))
-                    line.append(hexDigit(byte & 0x0F))
-                } else {
-                    line.append(byte)
-                }
-            }
+            line.appendEscaped(bytes)
         }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 0x30 + value : 0x57 + value
     }
 
     /// Formats a line with ``AccessRecord`` (JSON lines, refused requests) and copies it into the buffer.

@@ -21,6 +21,33 @@ struct AccessRecord: CustomStringConvertible, Sendable {
     var requestID = ""
     var reason = ""
 
+    /// The record of a completed exchange.
+    init(_ exchange: Exchange, durationMicros: Int) {
+        let context = exchange.context
+        let head = context.head
+        self.init(
+            kind: .access, remote: context.remoteHost, method: head.method.rawValue, target: head.target,
+            version: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1", status: exchange.status, bytesOut: exchange.responseBytes,
+            bytesIn: Int(exchange.bodyBytes), durationMicros: durationMicros, requestID: context.requestID)
+    }
+
+    init(
+        kind: Kind, remote: String, method: String = "", target: String = "", version: String = "", status: Int,
+        bytesOut: Int = 0, bytesIn: Int = 0, durationMicros: Int = 0, requestID: String = "", reason: String = ""
+    ) {
+        self.kind = kind
+        self.remote = remote
+        self.method = method
+        self.target = target
+        self.version = version
+        self.status = status
+        self.bytesOut = bytesOut
+        self.bytesIn = bytesIn
+        self.durationMicros = durationMicros
+        self.requestID = requestID
+        self.reason = reason
+    }
+
     /// The text-format line without its timestamp.
     var description: String {
         var line: [UInt8] = []
@@ -110,25 +137,9 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             if !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 }) {
                 line.append(contentsOf: bytes)
             } else {
-                appendEscaped(bytes, to: &line)
+                line.appendEscaped(bytes)
             }
         }
     }
 
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to line: inout [UInt8]) {
-        for byte in bytes {
-            if byte < 0x20 || byte == 0x7F || byte == 0x22 {
-                line.append(0x5C)
-                line.append(UInt8(ascii: "x"))
-                line.append(hexDigit(byte >> 4))
-                line.append(hexDigit(byte & 0x0F))
-            } else {
-                line.append(byte)
-            }
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 0x30 + value : 0x57 + value
-    }
 }
