@@ -79,17 +79,53 @@ struct HistorySummary: Sendable {
     var diagnosticCount: Int?
 }
 
-/// An exchange as the connection and the echo left it, held inline by its entry: recording an
-/// exchange allocates the entry alone.
+/// An exchange as the connection and the echo left it, held inline by its entry: recording a
+/// plain exchange allocates the entry alone. What most exchanges do not have is boxed, so that the
+/// entry stays small: dropping the oldest touches fewer cache lines of memory long unused.
 struct RecordedExchange: Sendable {
     /// The head's bytes as received (sensitive values redacted), parsed again when read: the
     /// entry keeps one array instead of the parsed head's objects, which the connection frees
     /// while they are still in cache.
     let rawHead: [UInt8]?
+    let loopIndex: Int
+    let body: RecordedBody
+    let response: RecordedResponse?
+    private let rare: Rare?
+
+    /// The parts an exchange seldom has, in one box.
+    private final class Rare: Sendable {
+        let parsedHead: HTTPRequestHead?
+        let redactedHeaders: [String]
+        let echo: EchoRecord?
+        let refusal: RecordedRefusal?
+        let abort: RecordedAbort?
+        let derived: HistoryDerivedView?
+
+        init(
+            parsedHead: HTTPRequestHead?, redactedHeaders: [String], echo: EchoRecord?, refusal: RecordedRefusal?,
+            abort: RecordedAbort?, derived: HistoryDerivedView?
+        ) {
+            self.parsedHead = parsedHead
+            self.redactedHeaders = redactedHeaders
+            self.echo = echo
+            self.refusal = refusal
+            self.abort = abort
+            self.derived = derived
+        }
+    }
+
     /// A head given without its bytes (a parser that did not keep them).
-    let parsedHead: HTTPRequestHead?
+    var parsedHead: HTTPRequestHead? { rare?.parsedHead }
     /// The head the history shows, redacted when needed; `nil` for a refusal before a head was complete.
     var head: HTTPRequestHead? { parsedHead ?? rawHead.flatMap(Self.parse) }
+    var redactedHeaders: [String] { rare?.redactedHeaders ?? [] }
+    /// The echo's document and multipart parts, when the echo answered and nothing was redacted.
+    var echo: EchoRecord? { rare?.echo }
+    var refusal: RecordedRefusal? { rare?.refusal }
+    var abort: RecordedAbort? { rare?.abort }
+    /// The view derived at record time (when headers were redacted and the echo document, which
+    /// holds them, is not kept).
+    var derived: HistoryDerivedView? { rare?.derived }
 
     /// Reads kept head bytes back; the head limits are lifted, since the server took them once.
     static func parse(_ raw: [UInt8]) -> HTTPRequestHead? {
@@ -103,17 +139,6 @@ struct RecordedExchange: Sendable {
         guard case (.head(let head)?, _)? = raw.withUnsafeBytes({ try? parser.parse($0) }) else { return nil }
         return head
     }
-    let redactedHeaders: [String]
-    let loopIndex: Int
-    let body: RecordedBody
-    /// The echo's document and multipart parts, when the echo answered and nothing was redacted.
-    let echo: EchoRecord?
-    let response: RecordedResponse?
-    let refusal: RecordedRefusal?
-    let abort: RecordedAbort?
-    /// The view derived at record time (when headers were redacted and the echo document, which
-    /// holds them, is not kept).
-    let derived: HistoryDerivedView?
 
     init(
         rawHead: [UInt8]? = nil, head: HTTPRequestHead? = nil, redactedHeaders: [String] = [], loopIndex: Int,
@@ -121,15 +146,15 @@ struct RecordedExchange: Sendable {
         abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil
     ) {
         self.rawHead = rawHead
-        parsedHead = head
-        self.redactedHeaders = redactedHeaders
         self.loopIndex = loopIndex
         self.body = body
-        self.echo = echo
         self.response = response
-        self.refusal = refusal
-        self.abort = abort
-        self.derived = derived
+        let isPlain = head == nil && redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil
+        rare =
+            isPlain
+            ? nil
+            : Rare(
+                parsedHead: head, redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived)
     }
 }
 
