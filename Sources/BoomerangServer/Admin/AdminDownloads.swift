@@ -45,11 +45,12 @@ enum AdminDownloads {
         var bytes: [UInt8] = []
         switch entry.detail {
         case .live(let recorded):
-            if let head = recorded.head {
+            let head = recorded.head
+            if let head {
                 bytes = HistoryEntry.rawHeadBytes(head)
                 if recorded.body.isWhole { bytes += recorded.body.bytes }
             }
-            if let refusal = recorded.refusal, recorded.head == nil || !refusal.raw.isEmpty { bytes += refusal.raw }
+            if let refusal = recorded.refusal, head == nil || !refusal.raw.isEmpty { bytes += refusal.raw }
         case .restored(let object):
             bytes = Array((object["request"]?["raw"]?.stringValue ?? "").utf8)
             if let body = try? keptBody(entry) { bytes += body }

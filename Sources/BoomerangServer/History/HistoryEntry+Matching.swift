@@ -9,8 +9,10 @@ extension HistoryEntry {
             method: summary.method, path: summary.path[...], query: query, headers: HTTPHeaders(), body: nil, session: summary.session)
         switch detail {
         case .live(let recorded):
-            subject.headers = recorded.head?.headers ?? HTTPHeaders()
-            if recorded.body.isWhole && recorded.head != nil { subject.body = recorded.body.bytes }
+            if let head = recorded.head {
+                subject.headers = head.headers
+                if recorded.body.isWhole { subject.body = recorded.body.bytes }
+            }
         case .restored(let object):
             let request = object["request"]
             for field in request?["headers"]?.arrayValue ?? [] {

@@ -35,10 +35,9 @@ final class MappingScreen: Sendable {
         isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
-    /// A request's method and routed path as the screens read them: the path's bytes, valid
-    /// only inside ``read(method:path:_:)``.
+    /// A request's routed path as the screens read it (the method is passed to ``admits(_:method:)``):
+    /// the path's bytes, valid only inside ``read(path:_:)``.
     struct Subject {
-        let method: String
         let path: Substring
         let bytes: UnsafeBufferPointer<UInt8>
         /// Where the first segment ends (the second `/`, or the end); `nil` when the path does not
@@ -46,15 +45,14 @@ final class MappingScreen: Sendable {
         let segmentEnd: Int?
         let pathIsASCII: Bool
 
-        /// Calls `body` with the subject for this method and path.
-        static func read<Result>(method: String, path: Substring, _ body: (Subject) -> Result) -> Result {
+        /// Calls `body` with the subject for this path.
+        static func read<Result>(path: Substring, _ body: (Subject) -> Result) -> Result {
             let utf8 = path.utf8
-            return utf8.withContiguousStorageIfAvailable { body(Subject(method: method, path: path, bytes: $0)) }
-                ?? Array(utf8).withUnsafeBufferPointer { body(Subject(method: method, path: path, bytes: $0)) }
+            return utf8.withContiguousStorageIfAvailable { body(Subject(path: path, bytes: $0)) }
+                ?? Array(utf8).withUnsafeBufferPointer { body(Subject(path: path, bytes: $0)) }
         }
 
-        private init(method: String, path: Substring, bytes: UnsafeBufferPointer<UInt8>) {
-            self.method = method
+        private init(path: Substring, bytes: UnsafeBufferPointer<UInt8>) {
             self.path = path
             self.bytes = bytes
             var isASCII = true

@@ -33,7 +33,7 @@ final class MappingSet: Sendable {
     /// The mappings whose head matches (method, URL, query, headers, scenario state), in order, up
     /// to and including the first that has no body patterns: the ones the body then decides between.
     func candidates(for subject: PatternSubject, states: ScenarioStates) -> [MockMapping] {
-        let admitted = MappingScreen.Subject.read(method: subject.method, path: subject.path) { request in
+        let admitted = MappingScreen.Subject.read(path: subject.path) { request in
             screens.indices.filter { screens[$0].admits(request, method: subject.method) }
         }
         var found: [MockMapping] = []
@@ -56,7 +56,7 @@ final class MappingSet: Sendable {
     /// route table without being matched field by field.
     func mayMatch(method: String, path: Substring) -> Bool {
         let isHead = method == "HEAD"
-        return MappingScreen.Subject.read(method: method, path: path) { request in
+        return MappingScreen.Subject.read(path: path) { request in
             screens.contains { $0.admits(request, method: method) || (isHead && $0.admits(request, method: "GET")) }
         }
     }
