@@ -83,9 +83,9 @@ struct HistorySummary: Sendable {
 /// plain exchange allocates the entry alone. What most exchanges do not have is boxed, so that the
 /// entry stays small: dropping the oldest touches fewer cache lines of memory long unused.
 struct RecordedExchange: Sendable {
-    /// The head's bytes as received (sensitive values redacted), parsed again when read: the
-    /// entry keeps one array instead of the parsed head's objects, which the connection frees
-    /// while they are still in cache.
+    /// The head's bytes as received (sensitive values redacted; written again from the parsed
+    /// head when the parser kept none), parsed again when read: the entry keeps one array instead
+    /// of the parsed head's objects.
     let rawHead: [UInt8]?
     let loopIndex: Int
     let body: RecordedBody
@@ -94,7 +94,6 @@ struct RecordedExchange: Sendable {
 
     /// The parts an exchange seldom has, in one box.
     private final class Rare: Sendable {
-        let parsedHead: HTTPRequestHead?
         let redactedHeaders: [String]
         let echo: EchoRecord?
         let refusal: RecordedRefusal?
@@ -102,10 +101,9 @@ struct RecordedExchange: Sendable {
         let derived: HistoryDerivedView?
 
         init(
-            parsedHead: HTTPRequestHead?, redactedHeaders: [String], echo: EchoRecord?, refusal: RecordedRefusal?,
-            abort: RecordedAbort?, derived: HistoryDerivedView?
+            redactedHeaders: [String], echo: EchoRecord?, refusal: RecordedRefusal?, abort: RecordedAbort?,
+            derived: HistoryDerivedView?
         ) {
-            self.parsedHead = parsedHead
             self.redactedHeaders = redactedHeaders
             self.echo = echo
             self.refusal = refusal
@@ -114,10 +112,8 @@ struct RecordedExchange: Sendable {
         }
     }
 
-    /// A head given without its bytes (a parser that did not keep them).
-    var parsedHead: HTTPRequestHead? { rare?.parsedHead }
     /// The head the history shows, redacted when needed; `nil` for a refusal before a head was complete.
-    var head: HTTPRequestHead? { parsedHead ?? rawHead.flatMap(Self.parse) }
+    var head: HTTPRequestHead? { rawHead.flatMap(Self.parse) }
     var redactedHeaders: [String] { rare?.redactedHeaders ?? [] }
     /// The echo's document and multipart parts, when the echo answered and nothing was redacted.
     var echo: EchoRecord? { rare?.echo }
@@ -141,7 +137,7 @@ struct RecordedExchange: Sendable {
     }
 
     init(
-        rawHead: [UInt8]? = nil, head: HTTPRequestHead? = nil, redactedHeaders: [String] = [], loopIndex: Int,
+        rawHead: [UInt8]? = nil, redactedHeaders: [String] = [], loopIndex: Int,
         body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
         abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil
     ) {
@@ -149,12 +145,10 @@ struct RecordedExchange: Sendable {
         self.loopIndex = loopIndex
         self.body = body
         self.response = response
-        let isPlain = head == nil && redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil
+        let isPlain = redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil
         rare =
             isPlain
-            ? nil
-            : Rare(
-                parsedHead: head, redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived)
+            ? nil : Rare(redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived)
     }
 }
 
@@ -180,6 +174,7 @@ struct EchoRecord: Sendable {
 /// The response as the route built it.
 struct RecordedResponse: Sendable {
     var status: Int
+    /// As the route set them (`Set-Cookie` values redacted when the history redacts).
     var headers: HTTPHeaders
     var bodyBytes: Int
     /// Bytes written, head included.

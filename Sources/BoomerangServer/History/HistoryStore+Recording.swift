@@ -11,12 +11,12 @@ extension HistoryStore {
         guard exchange.recording != nil else { return }
         let cap = configuration.maxHistoryBodyBytes
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
-        var headers = response.headers
-        if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
         // A body written whole that the echo can write again from the kept head is not kept.
         let isPlain = facts.redacted.isEmpty && response.bodyStream == nil && response.fault == nil
         let replay = isPlain ? response.echoReplay : nil
         let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
+        var headers = response.headers
+        if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
         let recorded = RecordedResponse(
             status: response.status, headers: headers, bodyBytes: response.body.count, bytes: exchange.responseBytes,
             body: keepsBody ? response.body : nil, replay: replay)
@@ -68,29 +68,21 @@ extension HistoryStore {
 
     private func record(
         _ exchange: Exchange, _ facts: inout HeadFacts, outcome: HistoryEntry.Outcome, status: Int, responseBytes: Int,
-        response: RecordedResponse? = nil, echoRecord: EchoRecord? = nil, refusal: RecordedRefusal? = nil,
-        abort: RecordedAbort? = nil, extraCost: Int = 0
+        response: consuming RecordedResponse? = nil, echoRecord: EchoRecord? = nil, refusal: consuming RecordedRefusal? = nil,
+        abort: consuming RecordedAbort? = nil, extraCost: Int = 0
     ) {
         let context = exchange.context
         let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
-        var rawHead = context.head.rawHead
-        var parsedHead: HTTPRequestHead?
-        if rawHead == nil {
-            parsedHead = context.head
-            if !facts.redacted.isEmpty, let redaction = HeaderRedaction.redacting(context.head.headers) {
-                parsedHead!.headers = redaction.headers
-            }
-        } else if !facts.redacted.isEmpty {
-            rawHead = rawHead.map(HeaderRedaction.redactingRaw)
-        }
+        var rawHead = context.head.rawHead ?? HistoryEntry.rawHeadBytes(context.head)
+        if !facts.redacted.isEmpty { rawHead = HeaderRedaction.redactingRaw(rawHead) }
         let targetBytes = context.head.target.utf8.count
         let keptBytes = exchange.recording!.capture.bytes.count
         let size = exchange.recording!.capture.size
         var body = RecordedBody(
             bytes: exchange.recording!.capture.bytes, size: size, isWhole: exchange.recording!.capture.isWhole,
             contentType: facts.contentType)
-        var cost = 512 + extraCost + 2 * targetBytes + keptBytes + 2 * (context.head.rawHead?.count ?? 0)
+        var cost = 512 + extraCost + 2 * targetBytes + keptBytes + 2 * rawHead.count
         var echo: EchoRecord?
         var derived: HistoryDerivedView?
         if let echoRecord {
@@ -124,7 +116,7 @@ extension HistoryStore {
                     responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil),
                 detail: .live(
                     RecordedExchange(
-                        rawHead: rawHead, head: parsedHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
+                        rawHead: rawHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
                         body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)),
                 approximateBytes: cost))
     }

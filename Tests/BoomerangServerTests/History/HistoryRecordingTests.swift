@@ -111,9 +111,27 @@ import Glibc
 
     @Test func redactionCanBeTurnedOff() throws {
         let live = try LiveServer { $0.historyRedactHeaders = false }
-        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer abc\r\n\r\n")
-        let headers = try live.lastEntry().object("request")?["headers"] as? [[String]] ?? []
+        _ = try live.send("GET /response-headers?Set-Cookie=id%3D7 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer abc\r\n\r\n")
+        let entry = try live.lastEntry()
+        let headers = entry.object("request")?["headers"] as? [[String]] ?? []
         #expect(headers.contains(["Authorization", "Bearer abc"]))
+        let responseHeaders = try #require(entry.object("response")?["headers"] as? [[String]])
+        #expect(responseHeaders.contains(["Set-Cookie", "id=7"]))
+    }
+
+    /// The response's fields are kept in order as sent, a `Set-Cookie` value redacted.
+    @Test func theResponseHeadersAreShownAsSent() throws {
+        let live = try LiveServer()
+        let sent = try live.send("GET /response-headers?X-Thing=caf%C3%A9&Set-Cookie=id%3D7&x-empty= HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(sent.status == 200)
+        let recorded = try #require(try live.lastEntry().object("response")?["headers"] as? [[String]])
+        // The route's fields, in the order sent; the writer adds its own (Date, Content-Length).
+        let sentFields = sent.headers.map { field in
+            [field.name, field.name.lowercased() == "set-cookie" ? "[redacted]" : field.value]
+        }
+        #expect(sentFields.filter { recorded.contains($0) } == recorded)
+        #expect(recorded.contains(["X-Thing", "caf\u{e9}"]))
+        #expect(recorded.contains(["Set-Cookie", "[redacted]"]))
     }
 
     @Test func sessionsComeFromThePathPrefixOrTheHeader() throws {

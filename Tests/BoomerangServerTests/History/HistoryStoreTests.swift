@@ -22,7 +22,7 @@ import Testing
 
     @discardableResult
     static func add(_ store: HistoryStore, session: String = "default", bytes: Int = 100) -> HistoryEntry {
-        let recorded = RecordedExchange(head: HTTPRequestHead(method: .get, target: "/get"), loopIndex: 0, body: RecordedBody())
+        let recorded = RecordedExchange(rawHead: Array("GET /get HTTP/1.1\r\nHost: h\r\n\r\n".utf8), loopIndex: 0, body: RecordedBody())
         return store.add(summary(session: session), .live(recorded), approximateBytes: bytes)
     }
 
