@@ -13,8 +13,9 @@ protocol ConnectionServices: AnyObject {
     func exchangeCompleted(_ exchange: Exchange)
     /// A request that got no regular exchange: refused, timed out or aborted (status 0).
     func requestRefused(remote: String, status: Int, reason: String)
-    /// A response is decided for `exchange` (the history records it).
-    func responseReady(_ exchange: Exchange, _ response: Response)
+    /// A response is decided for `exchange` (the history records it); `written` is what is
+    /// queued for it, starting with its head, when the head is rendered already.
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?)
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was
     /// refused in, from where the parser stood, or empty.
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String)
@@ -24,7 +25,7 @@ protocol ConnectionServices: AnyObject {
 }
 
 extension ConnectionServices {
-    func responseReady(_ exchange: Exchange, _ response: Response) {}
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {}
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {}
 }

@@ -8,7 +8,7 @@ extension ConnectionStateMachine {
         let keepAlive = head.keepAlive && !response.closeConnection && !isDraining
         exchange.status = response.status
         if response.fault != nil || response.upgrade != nil || response.bodyStream != nil {
-            services.responseReady(exchange, response)
+            services.responseReady(exchange, response, written: nil)
         }
         if let fault = response.fault {
             startFault(fault, exchange: exchange, response: response, now: now)
@@ -21,7 +21,7 @@ extension ConnectionStateMachine {
                 response, method: head.method, version: (head.version.major, head.version.minor),
                 keepAlive: keepAlive, date: services.dateField())
             exchange.responseBytes = bytes.head.count + bytes.body.count
-            services.responseReady(exchange, response)
+            services.responseReady(exchange, response, written: bytes.head)
             services.exchangeCompleted(exchange)
             enqueue(bytes.head, now: now)
             enqueue(bytes.body, now: now)

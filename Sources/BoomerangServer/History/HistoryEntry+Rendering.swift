@@ -73,7 +73,7 @@ extension HistoryEntry {
                 if bytes == nil, let replay = response.replay, let head = recorded.head {
                     bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID, configuration: options)
                 }
-                return .object(Self.responseObject(response, body: bytes, route: summary.route))
+                return .object(Self.responseObject(response, head: recorded.heads, body: bytes, route: summary.route))
             } ?? .null, forNewKey: "response")
         object.append(recorded.refusal.map { .object(Self.refusalObject($0)) } ?? .null, forNewKey: "refusal")
         object.append(recorded.abort.map { .object(Self.abortObject($0)) } ?? .null, forNewKey: "abort")
@@ -117,10 +117,14 @@ extension HistoryEntry {
         return object
     }
 
-    private static func responseObject(_ response: RecordedResponse, body bytes: [UInt8]?, route: String?) -> StructuredObject {
-        var object = StructuredObject(minimumCapacity: 6)
+    private static func responseObject(_ response: RecordedResponse, head: RecordedHeads?, body bytes: [UInt8]?, route: String?)
+        -> StructuredObject
+    {
+        var object = StructuredObject(minimumCapacity: 7)
         object.append(.int(Int64(response.status)), forNewKey: "status")
-        object.append(.array(response.headers.fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headers")
+        let fields = head?.responseFields.fields ?? []
+        object.append(.array(fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headers")
+        object.append(.string(String(decoding: head?.response ?? [], as: UTF8.self)), forNewKey: "raw")
         object.append(.int(Int64(response.bodyBytes)), forNewKey: "bodyBytes")
         object.append(.int(Int64(response.bytes)), forNewKey: "bytes")
         object.append(route.map(StructuredValue.string) ?? .null, forNewKey: "route")

@@ -83,10 +83,9 @@ struct HistorySummary: Sendable {
 /// plain exchange allocates the entry alone. What most exchanges do not have is boxed, so that the
 /// entry stays small: dropping the oldest touches fewer cache lines of memory long unused.
 struct RecordedExchange: Sendable {
-    /// The head's bytes as received (sensitive values redacted; written again from the parsed
-    /// head when the parser kept none), parsed again when read: the entry keeps one array instead
-    /// of the parsed head's objects.
-    let rawHead: [UInt8]?
+    /// The request head as received and the response head as sent; `nil` for a refusal before a
+    /// head was complete.
+    let heads: RecordedHeads?
     let loopIndex: Int
     let body: RecordedBody
     let response: RecordedResponse?
@@ -112,6 +111,9 @@ struct RecordedExchange: Sendable {
         }
     }
 
+    /// The head's bytes as received (sensitive values redacted; written again from the parsed
+    /// head when the parser kept none).
+    var rawHead: [UInt8]? { heads?.request }
     /// The head the history shows, redacted when needed; `nil` for a refusal before a head was complete.
     var head: HTTPRequestHead? { rawHead.flatMap(Self.parse) }
     var redactedHeaders: [String] { rare?.redactedHeaders ?? [] }
@@ -137,11 +139,11 @@ struct RecordedExchange: Sendable {
     }
 
     init(
-        rawHead: [UInt8]? = nil, redactedHeaders: [String] = [], loopIndex: Int,
+        heads: RecordedHeads? = nil, redactedHeaders: [String] = [], loopIndex: Int,
         body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
         abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil
     ) {
-        self.rawHead = rawHead
+        self.heads = heads
         self.loopIndex = loopIndex
         self.body = body
         self.response = response
@@ -171,11 +173,9 @@ struct EchoRecord: Sendable {
     var bodyKind: BodyCollector.Kind
 }
 
-/// The response as the route built it.
+/// The response as written; its head is in the exchange's ``RecordedHeads``.
 struct RecordedResponse: Sendable {
     var status: Int
-    /// As the route set them (`Set-Cookie` values redacted when the history redacts).
-    var headers: HTTPHeaders
     var bodyBytes: Int
     /// Bytes written, head included.
     var bytes: Int

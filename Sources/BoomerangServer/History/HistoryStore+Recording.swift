@@ -6,8 +6,10 @@ import FoundationEssentials
 /// takes what the connection already has; nothing is decoded or rendered here.
 extension HistoryStore {
     /// Records an exchange whose response is about to be written (`exchange.status` and
-    /// `exchange.responseBytes` set). Admin requests, which are not recorded, are skipped.
-    func recordResponse(_ exchange: Exchange, _ response: Response) {
+    /// `exchange.responseBytes` set), with `written`: the bytes queued for it, which start with
+    /// its head (`nil` when the head is written later: the history then writes the status line and
+    /// the route's fields itself). Admin requests, which are not recorded, are skipped.
+    func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {
         guard exchange.recording != nil else { return }
         let cap = configuration.maxHistoryBodyBytes
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
@@ -15,14 +17,30 @@ extension HistoryStore {
         let isPlain = facts.redacted.isEmpty && response.bodyStream == nil && response.fault == nil
         let replay = isPlain ? response.echoReplay : nil
         let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
-        var headers = response.headers
-        if configuration.redactsHeaders, let redaction = HeaderRedaction.redactingResponse(headers) { headers = redaction }
         let recorded = RecordedResponse(
-            status: response.status, headers: headers, bodyBytes: response.body.count, bytes: exchange.responseBytes,
+            status: response.status, bodyBytes: response.body.count, bytes: exchange.responseBytes,
             body: keepsBody ? response.body : nil, replay: replay)
+        let redactsCookies = configuration.redactsHeaders && HeaderRedaction.redactingResponse(response.headers) != nil
+        var head: [UInt8]?
+        if redactsCookies || written == nil {
+            var bytes = written.flatMap { written in
+                written.withUnsafeBytes { RecordedHeads.headLength($0, bodyCount: response.body.count) }.map { Array(written[..<$0]) }
+            } ?? Self.headText(response)
+            if redactsCookies { bytes = HeaderRedaction.redactingRaw(bytes) }
+            head = bytes
+        }
         record(
             exchange, &facts, outcome: .complete, status: exchange.status, responseBytes: exchange.responseBytes, response: recorded,
+            responseHead: head ?? written, responseBodyCount: head == nil ? response.body.count : nil,
             echoRecord: response.echoRecord, extraCost: keepsBody ? response.body.count : 0)
+    }
+
+    /// A response's status line and the fields its route set, for a head the history does not get
+    /// as written.
+    static func headText(_ response: Response) -> [UInt8] {
+        var text = "HTTP/1.1 \(response.status) \(HTTPStatus.reasonPhrase(for: response.status))\r\n"
+        for field in response.headers { text += "\(field.name): \(field.value)\r\n" }
+        return Array((text + "\r\n").utf8)
     }
 
     /// Records a request the connection refused (a parse error, a 408 timeout), with `input`: the
@@ -68,21 +86,30 @@ extension HistoryStore {
 
     private func record(
         _ exchange: Exchange, _ facts: inout HeadFacts, outcome: HistoryEntry.Outcome, status: Int, responseBytes: Int,
-        response: consuming RecordedResponse? = nil, echoRecord: EchoRecord? = nil, refusal: consuming RecordedRefusal? = nil,
-        abort: consuming RecordedAbort? = nil, extraCost: Int = 0
+        response: consuming RecordedResponse? = nil, responseHead: [UInt8]? = nil, responseBodyCount: Int? = nil,
+        echoRecord: EchoRecord? = nil, refusal: consuming RecordedRefusal? = nil, abort: consuming RecordedAbort? = nil,
+        extraCost: Int = 0
     ) {
         let context = exchange.context
         let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
         var rawHead = context.head.rawHead ?? HistoryEntry.rawHeadBytes(context.head)
         if !facts.redacted.isEmpty { rawHead = HeaderRedaction.redactingRaw(rawHead) }
+        // `responseHead` is the response as written when `responseBodyCount` is given: its head
+        // is found there.
+        let heads = rawHead.withUnsafeBytes { request in
+            (responseHead ?? []).withUnsafeBytes { written in
+                let count = responseBodyCount.map { RecordedHeads.headLength(written, bodyCount: $0) ?? 0 } ?? written.count
+                return RecordedHeads.make(request: request, response: UnsafeRawBufferPointer(rebasing: written[..<count]))
+            }
+        }
         let targetBytes = context.head.target.utf8.count
         let keptBytes = exchange.recording!.capture.bytes.count
         let size = exchange.recording!.capture.size
         var body = RecordedBody(
             bytes: exchange.recording!.capture.bytes, size: size, isWhole: exchange.recording!.capture.isWhole,
             contentType: facts.contentType)
-        var cost = 512 + extraCost + 2 * targetBytes + keptBytes + 2 * rawHead.count
+        var cost = 512 + extraCost + 2 * targetBytes + keptBytes + 2 * heads.byteCount
         var echo: EchoRecord?
         var derived: HistoryDerivedView?
         if let echoRecord {
@@ -116,7 +143,7 @@ extension HistoryStore {
                     responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil),
                 detail: .live(
                     RecordedExchange(
-                        rawHead: rawHead, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
+                        heads: heads, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
                         body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)),
                 approximateBytes: cost))
     }

@@ -209,8 +209,8 @@ extension EventLoop: ConnectionServices {
         metrics.recordRefused(status: status)
     }
 
-    func responseReady(_ exchange: Exchange, _ response: Response) {
-        shared.history?.recordResponse(exchange, response)
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {
+        shared.history?.recordResponse(exchange, response, written: written)
     }
 
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {

@@ -119,19 +119,47 @@ import Glibc
         #expect(responseHeaders.contains(["Set-Cookie", "id=7"]))
     }
 
-    /// The response's fields are kept in order as sent, a `Set-Cookie` value redacted.
-    @Test func theResponseHeadersAreShownAsSent() throws {
+    /// The response's head is kept as written, every field in order (those the writer adds too),
+    /// a `Set-Cookie` value redacted.
+    @Test func theResponseHeadIsShownAsSent() throws {
         let live = try LiveServer()
         let sent = try live.send("GET /response-headers?X-Thing=caf%C3%A9&Set-Cookie=id%3D7&x-empty= HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(sent.status == 200)
-        let recorded = try #require(try live.lastEntry().object("response")?["headers"] as? [[String]])
-        // The route's fields, in the order sent; the writer adds its own (Date, Content-Length).
+        let response = try #require(try live.lastEntry().object("response"))
+        let recorded = try #require(response["headers"] as? [[String]])
         let sentFields = sent.headers.map { field in
             [field.name, field.name.lowercased() == "set-cookie" ? "[redacted]" : field.value]
         }
-        #expect(sentFields.filter { recorded.contains($0) } == recorded)
+        #expect(recorded == sentFields)
         #expect(recorded.contains(["X-Thing", "caf\u{e9}"]))
         #expect(recorded.contains(["Set-Cookie", "[redacted]"]))
+        #expect(recorded.contains { $0[0] == "Date" } && recorded.contains { $0[0] == "Content-Length" })
+        let raw = try #require(response.string("raw"))
+        #expect(raw.hasPrefix("HTTP/1.1 200 OK\r\n") && raw.hasSuffix("\r\n\r\n"))
+        #expect(!raw.contains("id=7"))
+    }
+
+    /// A streamed response's head is written after the history records it: the history shows the
+    /// status line and the route's fields.
+    @Test func aStreamedResponseShowsTheRoutesFields() throws {
+        let live = try LiveServer()
+        let sent = try live.send("GET /stream/2 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(sent.status == 200)
+        let response = try #require(try live.lastEntry().object("response"))
+        let recorded = try #require(response["headers"] as? [[String]])
+        #expect(recorded.contains(["Content-Type", "application/json"]))
+        #expect(response.string("raw")?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
+    }
+
+    /// A `HEAD` response has no body after its head: the head is found all the same.
+    @Test func aHeadResponseIsShownWhole() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        try connection.send("HEAD /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        let sent = try #require(try connection.readResponse(forHead: true))
+        #expect(sent.status == 200)
+        let recorded = try #require(try live.lastEntry().object("response")?["headers"] as? [[String]])
+        #expect(recorded == sent.headers.map { [$0.name, $0.value] })
     }
 
     @Test func sessionsComeFromThePathPrefixOrTheHeader() throws {

@@ -22,7 +22,9 @@ import Testing
 
     @discardableResult
     static func add(_ store: HistoryStore, session: String = "default", bytes: Int = 100) -> HistoryEntry {
-        let recorded = RecordedExchange(rawHead: Array("GET /get HTTP/1.1\r\nHost: h\r\n\r\n".utf8), loopIndex: 0, body: RecordedBody())
+        let head = Array("GET /get HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
+        let heads = head.withUnsafeBytes { RecordedHeads.make(request: $0, response: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let recorded = RecordedExchange(heads: heads, loopIndex: 0, body: RecordedBody())
         return store.add(summary(session: session), .live(recorded), approximateBytes: bytes)
     }
 
