@@ -116,6 +116,7 @@ function responseView(entry) {
     el("h4", {}, "Headers"),
     table((response.headers || []).map(([n, v]) => [n, v]), ["Name", "Value"]),
   ];
+  if (response.raw) views.push(el("h4", {}, "Head as sent"), pre(response.raw));
   const body = response.body || {};
   if (body.text !== undefined) views.push(el("h4", {}, "Body"), pre(body.text));
   else if (body.base64 !== undefined) views.push(el("h4", {}, "Body (hex)"), pre(hexDump(base64ToBytes(body.base64))));
