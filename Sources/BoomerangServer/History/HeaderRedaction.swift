@@ -11,9 +11,19 @@ enum HeaderRedaction {
     ]
 
     static func isSensitive(_ name: String) -> Bool {
-        // Most names are ruled out by their length and first letter alone.
+        isSensitive(name, count: name.utf8.count)
+    }
+
+    /// Whether `name`, of `count` UTF-8 bytes, is redacted.
+    @inline(__always)
+    static func isSensitive(_ name: String, count: Int) -> Bool {
+        // Most names are ruled out by their length alone, the rest by their first letter.
+        switch count {
+        case 6, 9, 10, 12, 13, 19: break
+        default: return false
+        }
         guard let first = name.utf8.first.map({ $0 | 0x20 }) else { return false }
-        switch (name.utf8.count, first) {
+        switch (count, first) {
         case (6, UInt8(ascii: "c")): return HTTPHeaders.namesMatch(name, "cookie")
         case (9, UInt8(ascii: "x")): return HTTPHeaders.namesMatch(name, "x-api-key")
         case (10, UInt8(ascii: "s")): return HTTPHeaders.namesMatch(name, "set-cookie")

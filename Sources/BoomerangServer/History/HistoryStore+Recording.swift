@@ -159,13 +159,14 @@ extension HistoryStore {
         init(_ headers: HTTPHeaders, redacts: Bool) {
             headers.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
-                    switch fields[index].name.utf8.count {
+                    let count = fields[index].name.utf8.count
+                    switch count {
                     case 12 where contentType == nil && HTTPHeaders.namesMatch(fields[index].name, "Content-Type"):
                         contentType = fields[index].value
                     case 19 where session == nil && HTTPHeaders.namesMatch(fields[index].name, SessionName.headerName):
                         session = fields[index].value
                     default:
-                        guard redacts && HeaderRedaction.isSensitive(fields[index].name) else { continue }
+                        guard redacts && HeaderRedaction.isSensitive(fields[index].name, count: count) else { continue }
                         let name = fields[index].name
                         if !redacted.contains(where: { HTTPHeaders.namesMatch($0, name) }) { redacted.append(name) }
                     }
