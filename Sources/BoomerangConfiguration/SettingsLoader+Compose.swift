@@ -31,7 +31,10 @@ extension SettingsLoader {
     }
 
     /// Whether every key of every mapping in `node` is a scalar that the default resolver would
-    /// type as its explicit tag says, or as a string when it has none.
+    /// type as the composition without rules did: quoted and block keys are strings either way,
+    /// and plain keys must be text the default resolver reads as a string. (The tree does not
+    /// tell an untagged plain key from one tagged `!!str`: Yams has typed it by then; both are
+    /// checked.)
     private static func keysResolveAsStrings(_ node: Node) -> Bool {
         switch node {
         case .scalar, .alias:
@@ -41,7 +44,7 @@ extension SettingsLoader {
         case .mapping(let mapping):
             for (key, value) in mapping {
                 guard case .scalar(let scalar) = key else { return false }
-                if scalar.tag.rawValue == Tag.Name.implicit.rawValue, !defaultResolverReadsAsString(scalar.string) { return false }
+                if scalar.style == .plain, !defaultResolverReadsAsString(scalar.string) { return false }
                 if !keysResolveAsStrings(value) { return false }
             }
             return true

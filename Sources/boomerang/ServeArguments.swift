@@ -49,9 +49,9 @@ struct ServeArguments: Equatable {
                 name = name[..<equals]
             }
             let option: ServeOption
-            if let known = ServeOption.byName[name] {
+            if let known = ServeOption.byName[String(name)] {
                 option = known
-            } else if name.hasPrefix("no-"), let known = ServeOption.byName[name.dropFirst(3)], known.isSwitch {
+            } else if name.hasPrefix("no-"), let known = ServeOption.byName[String(name.dropFirst(3))], known.isSwitch {
                 option = known
             } else {
                 return nil
@@ -94,13 +94,14 @@ private struct ServeOption {
     /// Whether it is an on/off flag with a `--no-` form instead of taking a value.
     var isSwitch: Bool
 
-    /// Every option by name.
-    static let byName: [Substring: ServeOption] = {
-        var options: [Substring: ServeOption] = [:]
+    /// Every option by name (String keys: a dictionary of another key type costs the runtime a
+    /// scan of every protocol conformance in the program to check that it is Hashable).
+    static let byName: [String: ServeOption] = {
+        var options: [String: ServeOption] = [:]
         for setting in ServerSetting.all {
-            options[Substring(setting.optionName)] = ServeOption(name: setting.optionName, isSwitch: setting.isSwitch)
+            options[setting.optionName] = ServeOption(name: setting.optionName, isSwitch: setting.isSwitch)
         }
-        options[Substring(ServeArguments.configOption)] = ServeOption(name: ServeArguments.configOption, isSwitch: false)
+        options[ServeArguments.configOption] = ServeOption(name: ServeArguments.configOption, isSwitch: false)
         return options
     }()
 }
