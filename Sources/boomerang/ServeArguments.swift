@@ -1,6 +1,5 @@
 import BoomerangConfiguration
 import BoomerangServer
-import Foundation
 
 /// What `boomerang serve` was given: the settings' options and the config file's path.
 ///
@@ -15,10 +14,10 @@ struct ServeArguments: Equatable {
     /// The config file the user named with `--config`, if any.
     var configPath: String?
 
-    /// Loads the settings from these options, the process environment and the config file, and
-    /// serves until SIGINT or SIGTERM.
+    /// Loads the settings from these options, the process environment (``SettingsEnvironment``)
+    /// and the config file, and serves until SIGINT or SIGTERM.
     func run() throws {
-        try runServer(loadSettings(environment: ProcessInfo.processInfo.environment))
+        try runServer(loadSettings(environment: SettingsEnvironment.variables()))
     }
 
     /// The settings from these options, `environment` and the config file.
