@@ -18,7 +18,7 @@ extension ServerSetting {
 
     /// The setting whose ``name``, ``configKey``, ``environmentVariable`` or ``optionName`` is `name`.
     public static func named(_ name: String) -> ServerSetting? {
-        all.first { [$0.name, $0.configKey, $0.environmentVariable, $0.optionName].contains(name) }
+        all.first { $0.name == name || $0.configKey == name || $0.environmentVariable == name || $0.optionName == name }
     }
 
     /// The longest accepted timeout, in seconds: one day.

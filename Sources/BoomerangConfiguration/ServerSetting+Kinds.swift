@@ -89,7 +89,7 @@ extension ServerSetting {
         parsed(
             keyPath, name: name, summary: summary, valueName: valueName,
             expectation: range.upperBound == Integer.max && range.lowerBound == 1
-                ? "a positive integer" : "an integer from \(range.lowerBound) to \(range.upperBound)",
+                ? "a positive integer" : "an integer from " + String(range.lowerBound) + " to " + String(range.upperBound),
             parse: { text in Integer(text).flatMap { range.contains($0) ? $0 : nil } },
             read: { .integer(Int64($0)) })
     }

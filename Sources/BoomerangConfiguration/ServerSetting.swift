@@ -60,11 +60,10 @@ public struct ServerSetting: Sendable {
         assign: @escaping @Sendable (inout ServerSettings, String) -> Bool,
         read: @escaping @Sendable (ServerSettings) -> Value
     ) {
-        let words = Self.words(of: name)
         self.name = name
-        self.configKey = words.joined(separator: "_")
-        self.environmentVariable = words.joined(separator: "_").uppercased()
-        self.optionName = words.joined(separator: "-")
+        self.configKey = Self.joinWords(of: name, with: UInt8(ascii: "_"))
+        self.environmentVariable = configKey.uppercased()
+        self.optionName = Self.joinWords(of: name, with: UInt8(ascii: "-"))
         self.summary = summary
         self.valueName = valueName
         self.expectation = expectation
@@ -84,18 +83,20 @@ public struct ServerSetting: Sendable {
         read(settings)
     }
 
-    /// The lower-case words of a camel-case name: `maxBodyBytes` gives `max`, `body`, `bytes`.
-    private static func words(of name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in name {
-            if character.isUppercase, !current.isEmpty {
-                words.append(current)
-                current = ""
+    /// The lower-case words of a camel-case name joined by `separator`: `maxBodyBytes` gives
+    /// `max_body_bytes` with `_`. Names are ASCII; this runs for every setting at start-up, so it
+    /// works on bytes rather than characters.
+    private static func joinWords(of name: String, with separator: UInt8) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 8)
+        for byte in name.utf8 {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                if !bytes.isEmpty { bytes.append(separator) }
+                bytes.append(byte + 0x20)
+            } else {
+                bytes.append(byte)
             }
-            current.append(character.lowercased())
         }
-        if !current.isEmpty { words.append(current) }
-        return words
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -60,21 +60,22 @@ public enum SettingsLoader {
     }
 
     /// One `key: value` line of the config file; `value` is `nil` for a YAML null.
-    struct Entry {
+    struct Entry: Equatable {
         var key: String
         var value: String?
         var line: Int?
     }
 
-    /// The top-level entries of the config file, in file order, each checked to be a scalar.
-    static func entries(of file: ConfigFile) throws(SettingsError) -> [Entry] {
+    /// The top-level entries of the config file, in file order, each checked to be a scalar;
+    /// `resolving` composes it with Yams' default resolver in any case (see ``compose(_:resolving:)``).
+    static func entries(of file: ConfigFile, resolving: Bool = false) throws(SettingsError) -> [Entry] {
         guard file.contents.count <= maxConfigFileBytes else { throw .fileTooLarge(path: file.path) }
         guard let text = String(validating: file.contents, as: UTF8.self) else {
             throw .invalidUTF8(path: file.path)
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try compose(text, resolving: resolving)
         } catch let error as YamlError {
             throw yamlError(error, path: file.path)
         } catch {

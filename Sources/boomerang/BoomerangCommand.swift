@@ -18,28 +18,39 @@ struct BoomerangCommand: ParsableCommand {
     )
 
     /// Hands `send` and `healthcheck` (help included) to `boomerang-client` before any parsing,
-    /// and parses `serve` (also when there are no arguments) with ``ServeCommand`` as the root.
+    /// and reads the arguments of a server run, `serve` or no subcommand, with ``ServeArguments``.
     ///
-    /// The root's own parse of `serve` builds the serve options' table four times where one
-    /// suffices (twice to look for pass-through arguments in the matched and in the default
-    /// subcommand) and parses the arguments as two completion-script commands: a third of the
-    /// instructions from exec to the first answer. Arguments that do not parse as a server run
-    /// (help, version, errors) go to the root's parse, so its messages are unchanged.
+    /// Arguments that ``ServeArguments`` leaves alone go to ``ServeCommand`` as the root when they
+    /// follow `serve` (the root's own parse of `serve` builds the serve options' table four times
+    /// where one suffices), and to the root's parse when they do not parse as a server run (help,
+    /// version, errors), so its messages are unchanged.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, ClientCommandForwarding.subcommands.contains(first) {
             ClientCommandForwarding.exec(arguments)
         }
-        if arguments.isEmpty || arguments.first == ServeCommand.configuration.commandName,
+        let isServe = arguments.first == ServeCommand.configuration.commandName
+        if arguments.isEmpty || isServe || arguments.first?.hasPrefix("--") == true,
+            let serve = ServeArguments(parsing: isServe ? arguments.dropFirst() : arguments[...])
+        {
+            run(serve)
+        }
+        if arguments.isEmpty || isServe,
             let serve = try? ServeCommand.parseAsRoot(Array(arguments.dropFirst())) as? ServeCommand
         {
-            do {
-                try serve.run()
-            } catch {
-                exit(withError: error)
-            }
-            return
+            run(serve.arguments)
         }
         main(nil)
+    }
+
+    /// Runs the server with `arguments` and exits: 0 after a graceful shutdown, the status of
+    /// the error otherwise.
+    private static func run(_ arguments: ServeArguments) -> Never {
+        do {
+            try arguments.run()
+        } catch {
+            exit(withError: error)
+        }
+        exit()
     }
 }

@@ -63,14 +63,17 @@ struct ServeCommand: ParsableCommand {
     var config: String?
 
     func run() throws {
-        let settings = try loadSettings(environment: ProcessInfo.processInfo.environment)
-        try runServer(settings)
+        try arguments.run()
     }
 
     /// The settings from the options given, `environment` and the config file.
     func loadSettings(environment: [String: String]) throws(SettingsError) -> ServerSettings {
-        let file = try ConfigFile.read(atPath: config ?? SettingsLoader.defaultConfigPath, isRequired: config != nil)
-        return try SettingsLoader.load(options: optionValues, environment: environment, configFile: file)
+        try arguments.loadSettings(environment: environment)
+    }
+
+    /// The options given and the config file's path.
+    var arguments: ServeArguments {
+        ServeArguments(optionValues: optionValues, configPath: config)
     }
 
     /// The options given on the command line, keyed by ``ServerSetting/optionName``.
