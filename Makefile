@@ -5,7 +5,7 @@ SWIFT ?= swift
 # libcurl4-openssl-dev and libxml2-dev: `release` links Foundation statically, against libcurl and libxml2.
 DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
   chromium chromium-driver
-DEBIAN_PACKAGES += slowhttptest
+DEBIAN_PACKAGES += slowhttptest iproute2
 BROWSER_VENV := .build/browser-venv
 WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

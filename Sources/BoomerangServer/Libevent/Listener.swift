@@ -18,7 +18,9 @@ final class Listener {
         onError: @escaping @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
     ) throws(LibeventError) {
         let flags = UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
-        pointer = try cCall("evconnlistener_new") { evconnlistener_new(base.pointer, onAccept, context, flags, -1, fd) }
+        // Backlog 0: `fd` listens already (with the backlog ListeningSocket chose); -1 would
+        // make libevent call listen again with 128.
+        pointer = try cCall("evconnlistener_new") { evconnlistener_new(base.pointer, onAccept, context, flags, 0, fd) }
         evconnlistener_set_error_cb(pointer, onError)
     }
 

@@ -41,6 +41,20 @@ import Glibc
         #expect(server.port == nil)
     }
 
+    /// The listening socket keeps the backlog it was made with once its loops accept on it (`ss`
+    /// shows a listener's backlog as its Send-Q).
+    @Test func theListenBacklogStaysAt1024() throws {
+        let server = Server(settings: Self.settings(threads: 2))
+        let port = try server.start()
+        defer { server.shutdown() }
+        let listing = try ExternalTool.run("ss", ["-ltnH", "sport = :\(port)"])
+        let lines = String(decoding: listing.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first == "1024", "\(line)")
+        }
+    }
+
     @Test func theServerStartsAgainAfterAShutdown() throws {
         let server = Server(settings: Self.settings())
         let first = try server.start()
