@@ -4,8 +4,9 @@ import BoomerangSerialization
 /// the `*` and absolute-form targets), then the route table, on the path without its session
 /// prefix (`/s/{name}/…`). Mock mappings come before the route table; a 404 names the nearest
 /// mapping when there are mappings. Every exchange but the admin API's and the web page's is
-/// recorded when there is a history. Immutable; shared by every loop.
-struct Router: Sendable {
+/// recorded when there is a history. Immutable; shared by every loop, and a class so that asking
+/// it for a responder copies nothing.
+final class Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
     let mappings: MappingStore?
