@@ -35,11 +35,9 @@ extension ConnectionStateMachine {
                 refuse(ServerError(error), input: rest, now: now)
                 return
             }
-            if let event {
-                handle(event, in: rest, now: now)
-            }
             offset += consumed
-            if event == nil { break }
+            guard let event else { break }
+            handle(event, in: rest, now: now)
         }
         if case .idle = state, !parser.isIdle {
             state = .readingHead(since: now)
@@ -59,11 +57,12 @@ extension ConnectionStateMachine {
         pending.withUnsafeBytes { process($0, now: now) }
     }
 
-    private mutating func handle(_ event: HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
-        switch event {
-        case .head(let head):
+    private mutating func handle(_ event: consuming HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
+        switch consume event {
+        case .head(let parsed):
+            // The head moves into the context; it is read from there on, never copied.
             let context = RequestContext(
-                head: head,
+                head: parsed,
                 remoteHost: remoteHost,
                 requestID: services.nextRequestID(),
                 loopIndex: services.loopIndex,
@@ -75,8 +74,9 @@ extension ConnectionStateMachine {
             exchange.recording = responder.recording.take()
             request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
             state = .readingBody
-            if head.framing != .none && head.framing != .contentLength(0) && answerBeforeBody(now: now) { return }
-            if head.expectsContinue && head.version.minor >= 1 {
+            let framing = context.head.framing
+            if framing != .none && framing != .contentLength(0) && answerBeforeBody(now: now) { return }
+            if context.head.expectsContinue && context.head.version.minor >= 1 {
                 enqueue(ResponseWriter.continueLine, now: now)
             }
         case .body(let range):

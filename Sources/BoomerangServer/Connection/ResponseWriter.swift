@@ -91,8 +91,11 @@ enum ResponseWriter {
         }
         let connection: StaticString? = !keepAlive ? connectionClose : version.minor == 0 ? connectionKeepAlive : nil
         length += (connection?.utf8CodeUnitCount ?? 0) + 2
-        let total = length + (body?.count ?? 0)
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+        // The head is written in temporary memory, then copied with the body into an array
+        // reserved at its final size: an array made uninitialised costs a generic metadata look-up.
+        var out: [UInt8] = []
+        out.reserveCapacity(length + (body?.count ?? 0))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
             var cursor = ByteCursor(buffer.baseAddress!)
             if let statusLine {
                 cursor.write(statusLine)
@@ -129,10 +132,11 @@ enum ResponseWriter {
             }
             if let connection { cursor.write(connection) }
             cursor.write(crlf)
-            body?.withUnsafeBytes { cursor.write($0) }
-            initialized = cursor.pointer - buffer.baseAddress!
-            precondition(initialized == total, "the response head's length was miscounted")
+            precondition(cursor.pointer - buffer.baseAddress! == length, "the response head's length was miscounted")
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
         }
+        if let body { out.append(contentsOf: body) }
+        return out
     }
 
     /// How many digits `value` (0 or more) has in decimal.

@@ -33,13 +33,13 @@ struct EchoResponder: Responder {
     init(context: RequestContext, endpoint: EchoEndpoint) {
         self.context = context
         self.endpoint = endpoint
-        let head = context.head
-        if endpoint.route == .get, head.framing == .none, EchoDocument.header("Content-Type", in: head.headers) == nil,
-            EchoDocument.header("Content-Encoding", in: head.headers) == nil
+        if endpoint.route == .get, context.head.framing == .none,
+            EchoDocument.header("Content-Type", in: context.head.headers) == nil,
+            EchoDocument.header("Content-Encoding", in: context.head.headers) == nil
         {
             bodyBox = nil
         } else {
-            bodyBox = CollectorBox(BodyCollector(head: head, configuration: endpoint.configuration))
+            bodyBox = CollectorBox(BodyCollector(head: context.head, configuration: endpoint.configuration))
         }
     }
 
