@@ -58,17 +58,23 @@ final class Router: Sendable {
 
     func responder(for context: RequestContext) -> RoutedResponder {
         let choice = choose(for: context)
-        var routed = RoutedResponder(responder: choice.responder, route: choice.route)
-        if choice.route?.hasASCIIPrefix("admin.") != true {
-            routed.coding = ContentCodingStage(head: context.head, routeName: choice.route, policy: coding)
+        let route = choice.route
+        var coding: ContentCodingStage?
+        if route?.hasASCIIPrefix("admin.") != true {
+            coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
         }
         let isInspectionTool = Self.isInspectionTool(choice)
-        routed.addsCORS = !isInspectionTool
+        var recording: ExchangeRecording?
         if let history, choice.pathSession != nil || !isInspectionTool {
-            routed.recording = ExchangeRecording(
-                route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
+            recording = ExchangeRecording(
+                route: route, routedPath: choice.routedPath, pathSession: choice.pathSession,
                 maxBodyBytes: history.configuration.maxHistoryBodyBytes)
         }
+        // The choice's last use: its responder moves into the routed one instead of being copied.
+        var routed = RoutedResponder(responder: choice.responder, route: route)
+        routed.coding = coding
+        routed.recording = recording
+        routed.addsCORS = !isInspectionTool
         return routed
     }
 
@@ -161,7 +167,7 @@ final class Router: Sendable {
     }
 
     /// The table's 404, made to name the nearest mapping.
-    private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: () -> PatternSubject) -> Choice {
+    private func withNearMiss(_ choice: consuming Choice, _ set: MappingSet, _ store: MappingStore, _ subject: () -> PatternSubject) -> Choice {
         guard let refusal = choice.refusal, refusal.code == .notFound else { return choice }
         var nearMiss = choice
         nearMiss.responder = NearMissResponder(
