@@ -95,7 +95,7 @@ struct EchoResponder: Responder {
         return (query, controls, format)
     }
 
-    private func echo(query: EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
+    private func echo(query: consuming EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
         let body = self.body
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
