@@ -114,7 +114,10 @@ public struct HTTPHeaders: Sendable, Hashable {
             if fieldKey.length == length {
                 let nameKey = key ?? NameKey(name)
                 key = nameKey
-                if fieldKey == nameKey && Self.namesMatch(fields[index].name, name) { return index }
+                // Names written alike (small strings: two words) match without a byte loop.
+                if fieldKey == nameKey && (fields[index].name == name || Self.namesMatch(fields[index].name, name)) {
+                    return index
+                }
             }
             index += 1
         }
