@@ -18,7 +18,7 @@ PARTS = [
     ("access log (AccessLogWriter.record)", "15AccessLogWriterC6record"),
     ("metrics (LoopMetrics.record)", "11LoopMetricsC6record"),
     ("history (HistoryStore.recordResponse)", "12HistoryStoreC14recordResponse"),
-    ("routing (Router.responder)", "6RouterV9responder3for"),
+    ("routing (Router.responder)", "6RouterC9responder3for"),
     ("content codings (ContentCodingResponder.finish)", "22ContentCodingResponderV6finish"),
     ("content codings (ContentCodingResponder.init)", "22ContentCodingResponderV5inner"),
     ("mock mappings (Router.chooseMapping)", "13chooseMapping"),

@@ -10,8 +10,17 @@ struct RawOutput: ~Copyable {
 
     init(capacity: Int) {
         let capacity = max(capacity, 64)
-        // UInt8 needs no initialisation: bytes past `count` are never read.
-        var storage = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        var storage: [UInt8]
+        if capacity <= rawOutputZeros.count {
+            // Reserved, then filled from zeros: both specialised, where an array made
+            // uninitialised costs a generic metadata look-up (more than copying a few KiB).
+            storage = []
+            storage.reserveCapacity(capacity)
+            rawOutputZeros.withUnsafeBufferPointer { storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<capacity])) }
+        } else {
+            // UInt8 needs no initialisation: bytes past `count` are never read.
+            storage = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        }
         base = storage.withUnsafeMutableBufferPointer { $0.baseAddress! }
         self.storage = storage
         self.capacity = capacity
@@ -138,3 +147,6 @@ struct RawOutput: ~Copyable {
         return bytes
     }
 }
+
+/// The bytes a small ``RawOutput`` starts from.
+private let rawOutputZeros = [UInt8](repeating: 0, count: 4096)

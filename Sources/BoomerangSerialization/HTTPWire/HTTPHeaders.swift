@@ -101,8 +101,8 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// The index of the first field from `start` on whose name matches `name`. Only fields of the
-    /// same length are looked at; the key of `name` is computed once one of them differs from it
-    /// in some byte, and the bytes are compared only where the keys agree.
+    /// same length are looked at; the key of `name` is computed when the first of them is met,
+    /// and the bytes are compared only where the keys agree.
     @inline(__always)
     private func firstIndex(of name: String, from start: Int) -> Int? {
         let length = Swift.min(name.utf8.count, 0xFFFF)
@@ -112,10 +112,12 @@ public struct HTTPHeaders: Sendable, Hashable {
         while index < count {
             let fieldKey = fields[index].nameKey
             if fieldKey.length == length {
-                if fields[index].name == name { return index }
                 let nameKey = key ?? NameKey(name)
                 key = nameKey
-                if fieldKey == nameKey && Self.namesMatch(fields[index].name, name) { return index }
+                // Names written alike (small strings: two words) match without a byte loop.
+                if fieldKey == nameKey && (fields[index].name == name || Self.namesMatch(fields[index].name, name)) {
+                    return index
+                }
             }
             index += 1
         }
@@ -123,16 +125,16 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// Appends a field, keeping any fields of the same name.
-    public mutating func add(name: String, value: String) {
+    public mutating func add(name: consuming String, value: consuming String) {
         append(Field(name: name, value: value))
     }
 
     /// Appends a field whose name key is already known (the parser computes it from the bytes).
-    mutating func add(name: String, value: String, nameKey: NameKey) {
+    mutating func add(name: consuming String, value: consuming String, nameKey: NameKey) {
         append(Field(name: name, value: value, nameKey: nameKey))
     }
 
-    private mutating func append(_ field: Field) {
+    private mutating func append(_ field: consuming Field) {
         // A response's fields are added one by one: one allocation instead of regrowing 1, 2, 4, 8.
         if fields.capacity == 0 { fields.reserveCapacity(8) }
         fields.append(field)

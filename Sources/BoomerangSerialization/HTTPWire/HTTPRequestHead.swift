@@ -60,15 +60,26 @@ public struct HTTPRequestHead: Sendable, Hashable {
 
     /// The target up to the first `?` (the whole target when there is no query).
     public var path: Substring {
-        let utf8 = target.utf8
-        guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return target[...] }
+        guard let mark = queryMark else { return target[...] }
         return target[..<mark]
     }
 
     /// The text after the first `?` of the target, or `nil` when there is no `?`.
     public var query: Substring? {
+        guard let mark = queryMark else { return nil }
+        return target[target.utf8.index(after: mark)...]
+    }
+
+    /// Where the first `?` of the target is, found in its contiguous bytes.
+    private var queryMark: String.Index? {
         let utf8 = target.utf8
-        guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        return target[utf8.index(after: mark)...]
+        let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "?") { return index }
+            return nil
+        }
+        if let offset {
+            return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+        }
+        return utf8.firstIndex(of: UInt8(ascii: "?"))
     }
 }

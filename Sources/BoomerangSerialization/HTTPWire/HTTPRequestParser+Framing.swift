@@ -147,18 +147,23 @@ extension HTTPRequestParser {
             framing = .none
             state = .complete
         }
+        // The target, fields and raw bytes are moved into the head, not copied and then released.
+        var movedTarget = ""
+        swap(&movedTarget, &target)
+        var movedHeaders = HTTPHeaders()
+        swap(&movedHeaders, &headers)
+        var movedRawHead: [UInt8] = []
+        swap(&movedRawHead, &rawHead)
         let head = HTTPRequestHead(
             method: method,
-            target: target,
+            target: movedTarget,
             version: version,
-            headers: headers,
+            headers: movedHeaders,
             framing: framing,
             keepAlive: !connectionClose && (version.minor == 1 || connectionKeepAlive),
             expectsContinue: expectsContinue,
-            rawHead: configuration.keepsRawHead ? rawHead : nil
+            rawHead: configuration.keepsRawHead ? movedRawHead : nil
         )
-        rawHead = []
-        headers = HTTPHeaders()
         sectionFieldCount = 0
         lastFieldIsFraming = false
         return head

@@ -20,7 +20,7 @@ struct ContentCodingStage {
 
     /// `nil` when there is nothing to do: no `Content-Encoding` on the request, and neither the
     /// setting nor the request's control asks for a compressed response.
-    init?(head: HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
+    init?(head: borrowing HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
         let contentEncoding = head.headers["Content-Encoding"]
         guard contentEncoding != nil || policy.compressesResponses || ContentCodingPolicy.control(head) != nil else { return nil }
         self.policy = policy

@@ -159,7 +159,8 @@ extension ConnectionStateMachine {
             }
         case .delayed(let delayed):
             if now >= delayed.until {
-                respond(delayed.exchange, delayed.response, now: now)
+                var exchange = delayed.exchange
+                respond(&exchange, delayed.response, now: now)
             }
         case .streaming(let body):
             if case .until(let time) = body.wait, now >= time {

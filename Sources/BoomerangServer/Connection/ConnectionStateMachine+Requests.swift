@@ -35,11 +35,9 @@ extension ConnectionStateMachine {
                 refuse(ServerError(error), input: rest, now: now)
                 return
             }
-            if let event {
-                handle(event, in: rest, now: now)
-            }
             offset += consumed
-            if event == nil { break }
+            guard let event else { break }
+            handle(event, in: rest, now: now)
         }
         if case .idle = state, !parser.isIdle {
             state = .readingHead(since: now)
@@ -59,24 +57,25 @@ extension ConnectionStateMachine {
         pending.withUnsafeBytes { process($0, now: now) }
     }
 
-    private mutating func handle(_ event: HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
-        switch event {
-        case .head(let head):
+    private mutating func handle(_ event: consuming HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
+        switch consume event {
+        case .head(let parsed):
+            // The head moves into the context; it is read from there on, never copied.
             let context = RequestContext(
-                head: head,
+                head: parsed,
                 remoteHost: remoteHost,
                 requestID: services.nextRequestID(),
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )
-            var responder = services.responder(for: context)
-            var exchange = Exchange(context: context)
-            exchange.route = responder.route
-            exchange.recording = responder.recording.take()
-            request = ReadingRequest(exchange: exchange, responder: responder, clockStart: now)
+            // Built in place: neither the exchange nor the responder is copied into the request.
+            request = ReadingRequest(exchange: Exchange(context: context), responder: services.responder(for: context), clockStart: now)
+            request!.exchange.route = request!.responder.route
+            request!.exchange.recording = request!.responder.recording.take()
             state = .readingBody
-            if head.framing != .none && head.framing != .contentLength(0) && answerBeforeBody(now: now) { return }
-            if head.expectsContinue && head.version.minor >= 1 {
+            let framing = context.head.framing
+            if framing != .none && framing != .contentLength(0) && answerBeforeBody(now: now) { return }
+            if context.head.expectsContinue && context.head.version.minor >= 1 {
                 enqueue(ResponseWriter.continueLine, now: now)
             }
         case .body(let range):
@@ -89,7 +88,7 @@ extension ConnectionStateMachine {
             guard var finished = request.take() else { return }
             let response: Response
             do {
-                response = try finished.responder.finish(trailers: trailers, head: finished.exchange.context.head)
+                response = try finished.responder.finish(trailers: trailers, context: finished.exchange.context)
             } catch {
                 response = error.response(for: finished.exchange.context.head)
             }
@@ -98,7 +97,7 @@ extension ConnectionStateMachine {
                 let until = now &+ UInt64(response.delayMilliseconds) &* 1_000_000
                 state = .delayed(DelayedResponse(exchange: finished.exchange, response: response, until: until))
             } else {
-                respond(finished.exchange, response, now: now)
+                respond(&finished.exchange, response, now: now)
             }
         }
     }
@@ -109,7 +108,7 @@ extension ConnectionStateMachine {
         guard var reading = request else { return false }
         var response: Response
         do {
-            guard let early = try reading.responder.answerBeforeBody(head: reading.exchange.context.head) else { return false }
+            guard let early = try reading.responder.answerBeforeBody(context: reading.exchange.context) else { return false }
             response = early
         } catch {
             response = error.response(for: reading.exchange.context.head)
@@ -117,7 +116,7 @@ extension ConnectionStateMachine {
         request = nil
         response.closeConnection = true
         response.delayMilliseconds = 0
-        respond(reading.exchange, response, now: now)
+        respond(&reading.exchange, response, now: now)
         return true
     }
 

@@ -1,9 +1,9 @@
 import BoomerangSerialization
 
 extension ConnectionStateMachine {
-    /// Queues the response to a complete request and moves to what follows it.
-    mutating func respond(_ exchange: consuming Exchange, _ response: Response, now: UInt64) {
-        var exchange = exchange
+    /// Queues the response to a complete request and moves to what follows it; `exchange` gets
+    /// the status and the bytes sent (in place: the caller's exchange is not copied).
+    mutating func respond(_ exchange: inout Exchange, _ response: Response, now: UInt64) {
         let head = exchange.context.head
         let keepAlive = head.keepAlive && !response.closeConnection && !isDraining
         exchange.status = response.status

@@ -27,15 +27,9 @@ enum ResponseWriter {
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
     ) -> [UInt8] {
         let sendsBody = allowsBody(status: response.status) && method != .head
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + response.headers.count * 40 + (sendsBody ? response.body.count : 0))
-        appendHead(
+        return head(
             response, version: version, keepAlive: keepAlive, date: date, framing: .contentLength(response.body.count),
-            to: &out)
-        if sendsBody {
-            out.append(contentsOf: response.body)
-        }
-        return out
+            body: sendsBody ? response.body : nil)
     }
 
     /// The whole response as ``render(_:method:version:keepAlive:date:)`` writes it, in one or two
@@ -48,11 +42,8 @@ enum ResponseWriter {
         guard sendsBody && response.body.count >= OutputBuffer.segmentBytes else {
             return (render(response, method: method, version: version, keepAlive: keepAlive, date: date), [])
         }
-        var head: [UInt8] = []
-        head.reserveCapacity(160 + response.headers.count * 40)
-        appendHead(
-            response, version: version, keepAlive: keepAlive, date: date, framing: .contentLength(response.body.count),
-            to: &head)
+        let head = head(
+            response, version: version, keepAlive: keepAlive, date: date, framing: .contentLength(response.body.count), body: nil)
         return (head, response.body)
     }
 
@@ -62,79 +53,174 @@ enum ResponseWriter {
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8],
         framing: Framing
     ) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + response.headers.count * 40)
-        appendHead(response, version: version, keepAlive: keepAlive, date: date, framing: framing, to: &out)
-        return out
+        head(response, version: version, keepAlive: keepAlive, date: date, framing: framing, body: nil)
     }
 
-    private static func appendHead(
+    /// The status line and headers, then `body` when given, in one array of exactly their size:
+    /// the lengths are added up first, then every piece is copied once.
+    private static func head(
         _ response: Response, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8], framing: Framing,
-        to out: inout [UInt8]
-    ) {
+        body: [UInt8]?
+    ) -> [UInt8] {
         let status = response.status
-        out.append(contentsOf: version.minor == 0 ? http10 : http11)
-        appendDecimal(status, to: &out)
-        out.append(0x20)
-        out.appendUTF8(HTTPStatus.reasonPhrase(for: status))
-        out.append(contentsOf: crlf)
-        for field in response.headers {
-            out.appendUTF8(field.name)
-            out.append(contentsOf: colonSpace)
-            out.appendUTF8(field.value)
-            out.append(contentsOf: crlf)
+        let statusLine: StaticString? = status == 200 && version.minor != 0 ? "HTTP/1.1 200 OK\r\n" : nil
+        let reason = statusLine == nil ? HTTPStatus.reasonPhrase(for: status) : ""
+        let ownDate = response.headers.contains("Date")
+        var length = statusLine?.utf8CodeUnitCount ?? (http11.utf8CodeUnitCount + decimalLength(status) + 1 + reason.utf8.count + 2)
+        response.headers.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                length += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
+            }
         }
-        if response.sendsSecurityHeaders {
-            out.append(contentsOf: securityHeaders)
-        }
-        if response.headers.contains("Date") {
-            // A route that dates its answer itself (Firewalk's `/cache`) keeps its own.
-            out.append(contentsOf: serverOnly)
-        } else {
-            out.append(contentsOf: serverAndDate)
-            out.append(contentsOf: date)
-            out.append(contentsOf: crlf)
-        }
+        if response.sendsSecurityHeaders { length += securityHeaders.utf8CodeUnitCount }
+        length += ownDate ? serverOnly.utf8CodeUnitCount : serverAndDate.utf8CodeUnitCount + date.count + 2
+        var contentLengthValue: Int?
+        var chunked = false
         if allowsBody(status: status) || status == 304 || status == 205 {
             switch framing {
-            case .contentLength(let length):
-                out.append(contentsOf: contentLength)
-                appendDecimal(status == 205 ? 0 : length, to: &out)
-                out.append(contentsOf: crlf)
+            case .contentLength(let count):
+                let value = status == 205 ? 0 : count
+                contentLengthValue = value
+                length += contentLength.utf8CodeUnitCount + decimalLength(value) + 2
             case .chunked where allowsBody(status: status):
-                out.append(contentsOf: transferEncodingChunked)
+                chunked = true
+                length += transferEncodingChunked.utf8CodeUnitCount
             case .chunked, .closeDelimited:
                 break
             }
         }
-        if !keepAlive {
-            out.append(contentsOf: connectionClose)
-        } else if version.minor == 0 {
-            out.append(contentsOf: connectionKeepAlive)
+        let connection: StaticString? = !keepAlive ? connectionClose : version.minor == 0 ? connectionKeepAlive : nil
+        length += (connection?.utf8CodeUnitCount ?? 0) + 2
+        // The head is written in temporary memory, then copied with the body into an array
+        // reserved at its final size: an array made uninitialised costs a generic metadata look-up.
+        var out: [UInt8] = []
+        out.reserveCapacity(length + (body?.count ?? 0))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            var cursor = ByteCursor(buffer.baseAddress!)
+            if let statusLine {
+                cursor.write(statusLine)
+            } else {
+                cursor.write(version.minor == 0 ? http10 : http11)
+                cursor.writeDecimal(status)
+                cursor.write(UInt8(ascii: " "))
+                cursor.write(reason)
+                cursor.write(crlf)
+            }
+            response.headers.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    cursor.write(fields[index].name)
+                    cursor.write(colonSpace)
+                    cursor.write(fields[index].value)
+                    cursor.write(crlf)
+                }
+            }
+            if response.sendsSecurityHeaders { cursor.write(securityHeaders) }
+            if ownDate {
+                // A route that dates its answer itself (Firewalk's `/cache`) keeps its own.
+                cursor.write(serverOnly)
+            } else {
+                cursor.write(serverAndDate)
+                date.withUnsafeBytes { cursor.write($0) }
+                cursor.write(crlf)
+            }
+            if let contentLengthValue {
+                cursor.write(contentLength)
+                cursor.writeDecimal(contentLengthValue)
+                cursor.write(crlf)
+            } else if chunked {
+                cursor.write(transferEncodingChunked)
+            }
+            if let connection { cursor.write(connection) }
+            cursor.write(crlf)
+            precondition(cursor.pointer - buffer.baseAddress! == length, "the response head's length was miscounted")
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
         }
-        out.append(contentsOf: crlf)
+        if let body { out.append(contentsOf: body) }
+        return out
+    }
+
+    /// How many digits `value` (0 or more) has in decimal.
+    private static func decimalLength(_ value: Int) -> Int {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        return digits + (value < 0 ? 1 : 0)
+    }
+
+    /// Writes into memory whose size was counted beforehand.
+    private struct ByteCursor {
+        var pointer: UnsafeMutablePointer<UInt8>
+
+        init(_ pointer: UnsafeMutablePointer<UInt8>) {
+            self.pointer = pointer
+        }
+
+        @inline(__always)
+        mutating func write(_ byte: UInt8) {
+            pointer.initialize(to: byte)
+            pointer += 1
+        }
+
+        @inline(__always)
+        mutating func write(_ text: StaticString) {
+            pointer.initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            pointer += text.utf8CodeUnitCount
+        }
+
+        @inline(__always)
+        mutating func write(_ bytes: UnsafeRawBufferPointer) {
+            guard let start = bytes.baseAddress else { return }
+            UnsafeMutableRawPointer(pointer).copyMemory(from: start, byteCount: bytes.count)
+            pointer += bytes.count
+        }
+
+        @inline(__always)
+        mutating func write(_ text: String) {
+            let done: Void? = text.utf8.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0)) }
+            if done == nil {
+                for byte in text.utf8 { write(byte) }
+            }
+        }
+
+        mutating func writeDecimal(_ value: Int) {
+            if value < 0 {
+                write(UInt8(ascii: "-"))
+                writeDecimal(-value)
+                return
+            }
+            let digits = ResponseWriter.decimalLength(value)
+            var rest = value
+            for offset in stride(from: digits - 1, through: 0, by: -1) {
+                pointer[offset] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+                rest /= 10
+            }
+            pointer += digits
+        }
     }
 
     /// Appends one chunk of a chunked body: the size in hexadecimal, CRLF, the bytes, CRLF.
     static func appendChunk(_ bytes: [UInt8], to out: inout [UInt8]) {
         out.reserveCapacity(out.count + bytes.count + 20)
         out.append(contentsOf: String(bytes.count, radix: 16).utf8)
-        out.append(contentsOf: crlf)
+        out.append(staticText: crlf)
         out.append(contentsOf: bytes)
-        out.append(contentsOf: crlf)
+        out.append(staticText: crlf)
     }
 
     /// Appends the last chunk and the trailer section that ends a chunked body.
     static func appendLastChunk(trailers: HTTPHeaders, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "0"))
-        out.append(contentsOf: crlf)
+        out.append(staticText: crlf)
         for field in trailers {
             out.appendUTF8(field.name)
-            out.append(contentsOf: colonSpace)
+            out.append(staticText: colonSpace)
             out.appendUTF8(field.value)
-            out.append(contentsOf: crlf)
+            out.append(staticText: crlf)
         }
-        out.append(contentsOf: crlf)
+        out.append(staticText: crlf)
     }
 
     /// The answer to a request the connection itself refuses; it always closes the connection.
@@ -166,16 +252,22 @@ enum ResponseWriter {
         }
     }
 
-    private static let http11 = Array("HTTP/1.1 ".utf8)
-    private static let http10 = Array("HTTP/1.0 ".utf8)
-    private static let crlf: [UInt8] = [13, 10]
-    private static let colonSpace: [UInt8] = [0x3A, 0x20]
-    private static let serverAndDate = Array("Server: boomerang\r\nDate: ".utf8)
-    private static let serverOnly = Array("Server: boomerang\r\n".utf8)
-    private static let securityHeaders = Array(
-        "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n".utf8)
-    private static let contentLength = Array("Content-Length: ".utf8)
-    private static let transferEncodingChunked = Array("Transfer-Encoding: chunked\r\n".utf8)
-    private static let connectionClose = Array("Connection: close\r\n".utf8)
-    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+    private static let http11: StaticString = "HTTP/1.1 "
+    private static let http10: StaticString = "HTTP/1.0 "
+    private static let crlf: StaticString = "\r\n"
+    private static let colonSpace: StaticString = ": "
+    private static let serverAndDate: StaticString = "Server: boomerang\r\nDate: "
+    private static let serverOnly: StaticString = "Server: boomerang\r\n"
+    private static let securityHeaders: StaticString =
+        "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
+    private static let contentLength: StaticString = "Content-Length: "
+    private static let transferEncodingChunked: StaticString = "Transfer-Encoding: chunked\r\n"
+    private static let connectionClose: StaticString = "Connection: close\r\n"
+    private static let connectionKeepAlive: StaticString = "Connection: keep-alive\r\n"
+}
+
+extension [UInt8] {
+    fileprivate mutating func append(staticText text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 }

@@ -18,8 +18,11 @@ enum RequestDiagnostics {
         var reported: [String] = []
         for first in 0..<(fields.count - 1) {
             let name = fields[first].name
+            let length = name.utf8.count
             var repeats = 0
-            for second in (first + 1)..<fields.count where HTTPHeaders.namesMatch(name, fields[second].name) {
+            // Names of other lengths never match: compared first, without a call.
+            for second in (first + 1)..<fields.count
+            where fields[second].name.utf8.count == length && HTTPHeaders.namesMatch(name, fields[second].name) {
                 repeats += 1
             }
             guard repeats > 0 else { continue }

@@ -108,14 +108,10 @@ struct EchoDocument {
         "http://" + (header("Host", in: head.headers) ?? "localhost") + head.target
     }
 
-    /// The value of the first field named `name` in any case, as `headers[name]` gives it; a
-    /// field whose name has another length is passed over without a call.
+    /// The value of the first field named `name` in any case (`headers[name]`, which passes over
+    /// the fields whose name has another length or other first and last letters without a call).
     static func header(_ name: String, in headers: HTTPHeaders) -> String? {
-        let length = name.utf8.count
-        for field in headers.fields where field.name.utf8.count == length && HTTPHeaders.namesMatch(field.name, name) {
-            return field.value
-        }
-        return nil
+        headers[name]
     }
 
     /// Writes ``url(_:)`` as a string value, joined in temporary memory instead of a new string.

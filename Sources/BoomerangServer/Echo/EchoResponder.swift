@@ -4,30 +4,42 @@ import BoomerangSerialization
 /// the negotiated format and answers as the response controls ask.
 struct EchoResponder: Responder {
     let context: RequestContext
-    let route: EchoRoute
-    let configuration: EchoConfiguration
-    /// The format to answer in when the request's controls name none, instead of `Accept`'s
-    /// (a mock mapping's `echo: plist`).
-    var format: ResponseFormat?
+    /// The route, the configuration and the format: shared by the route's responders, so that a
+    /// responder is three references and fits an existential's inline buffer (no box per request).
+    private var endpoint: EchoEndpoint
     /// Nil for a `GET /get` without a body, `Content-Type` or `Content-Encoding`: its echo says
     /// nothing about a body, so none is collected. Boxed, so that the responder the router copies
     /// stays small; a shared box is copied before it changes.
     private var bodyBox: CollectorBox?
 
+    var route: EchoRoute { endpoint.route }
+    var configuration: EchoConfiguration { endpoint.configuration }
+
+    /// The format to answer in when the request's controls name none, instead of `Accept`'s
+    /// (a mock mapping's `echo: plist`).
+    var format: ResponseFormat? {
+        get { endpoint.format }
+        set { endpoint = EchoEndpoint(route: endpoint.route, configuration: endpoint.configuration, format: newValue) }
+    }
+
     /// The collector as it is now.
     private var body: BodyCollector? { bodyBox?.collector }
 
     init(context: RequestContext, route: EchoRoute, configuration: EchoConfiguration) {
+        self.init(context: context, endpoint: EchoEndpoint(route: route, configuration: configuration))
+    }
+
+    /// A responder of a route registered once: `endpoint` is shared by all its requests.
+    init(context: RequestContext, endpoint: EchoEndpoint) {
         self.context = context
-        self.route = route
-        self.configuration = configuration
-        let head = context.head
-        if route == .get, head.framing == .none, EchoDocument.header("Content-Type", in: head.headers) == nil,
-            EchoDocument.header("Content-Encoding", in: head.headers) == nil
+        self.endpoint = endpoint
+        if endpoint.route == .get, context.head.framing == .none,
+            EchoDocument.header("Content-Type", in: context.head.headers) == nil,
+            EchoDocument.header("Content-Encoding", in: context.head.headers) == nil
         {
             bodyBox = nil
         } else {
-            bodyBox = CollectorBox(BodyCollector(head: head, configuration: configuration))
+            bodyBox = CollectorBox(BodyCollector(head: context.head, configuration: endpoint.configuration))
         }
     }
 
@@ -83,7 +95,7 @@ struct EchoResponder: Responder {
         return (query, controls, format)
     }
 
-    private func echo(query: EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
+    private func echo(query: consuming EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
         let body = self.body
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
@@ -181,6 +193,19 @@ struct EchoResponder: Responder {
 extension ServerError.Code {
     /// A failure the request asked for with `x-set-response-fail-times`.
     static let injectedFailure = ServerError.Code("injectedFailure", status: 503)
+}
+
+/// What every responder of one echo route shares: immutable.
+final class EchoEndpoint: Sendable {
+    let route: EchoRoute
+    let configuration: EchoConfiguration
+    let format: ResponseFormat?
+
+    init(route: EchoRoute, configuration: EchoConfiguration, format: ResponseFormat? = nil) {
+        self.route = route
+        self.configuration = configuration
+        self.format = format
+    }
 }
 
 /// A body collector behind a reference (see `EchoResponder.bodyBox`).

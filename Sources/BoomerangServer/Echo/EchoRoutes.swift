@@ -3,8 +3,9 @@
 enum EchoRoutes {
     static func register(in table: inout RouteTable, configuration: EchoConfiguration) {
         func echo(_ name: String, _ methods: Route.Methods, _ pattern: String, _ route: EchoRoute, _ summary: String) {
+            let endpoint = EchoEndpoint(route: route, configuration: configuration)
             table.add("echo.\(name)", methods, pattern, summary: summary) { request in
-                EchoResponder(context: request.context, route: route, configuration: configuration)
+                EchoResponder(context: request.context, endpoint: endpoint)
             }
         }
         echo("get", .only([.get]), "/get", .get, "The request's query, headers and origin")

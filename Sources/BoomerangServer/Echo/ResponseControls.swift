@@ -108,6 +108,14 @@ extension ResponseControls {
     private static func hasControlPrefix(_ name: String, anyCase: Bool) -> Bool {
         let prefix: StaticString = "x-set-"
         guard name.utf8.count > prefix.utf8CodeUnitCount else { return false }
+        let contiguous: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            for offset in 0..<prefix.utf8CodeUnitCount
+            where (anyCase ? bytes[offset] | 0x20 : bytes[offset]) != prefix.utf8Start[offset] {
+                return false
+            }
+            return true
+        }
+        if let contiguous { return contiguous }
         var bytes = name.utf8.makeIterator()
         for offset in 0..<prefix.utf8CodeUnitCount {
             guard let byte = bytes.next(), (anyCase ? byte | 0x20 : byte) == prefix.utf8Start[offset] else { return false }

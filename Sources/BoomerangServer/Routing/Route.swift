@@ -1,7 +1,8 @@
 import BoomerangSerialization
 
-/// One entry of the route table: which methods at which path, and what answers them.
-public struct Route: Sendable {
+/// One entry of the route table: which methods at which path, and what answers them. Immutable;
+/// a class, so that resolving a request hands out a reference instead of copying its fields.
+public final class Route: Sendable {
     /// The methods a route answers.
     public enum Methods: Sendable, Hashable {
         /// Any method token (`/anything`); `CONNECT` and `TRACE` never reach a route.

@@ -30,37 +30,38 @@ struct RoutedResponder {
     }
 
     /// The responder's answer from the head alone, if it gives one (see ``Responder/answerBeforeBody()``).
-    mutating func answerBeforeBody(head: HTTPRequestHead) throws(ServerError) -> Response? {
+    mutating func answerBeforeBody(context: RequestContext) throws(ServerError) -> Response? {
         do {
             guard var response = try responder.answerBeforeBody() else { return nil }
-            try coding?.compress(&response, for: head)
-            if addsCORS { CORSFields.add(to: &response.headers, for: head) }
+            try coding?.compress(&response, for: context.head)
+            if addsCORS { CORSFields.add(to: &response.headers, for: context.head) }
             return response
         } catch {
-            throw withCORS(error, head)
+            throw withCORS(error, context)
         }
     }
 
-    /// The body is complete: the response, or the error to answer with.
-    mutating func finish(trailers: HTTPHeaders, head: HTTPRequestHead) throws(ServerError) -> Response {
+    /// The body is complete: the response, or the error to answer with. The request is read from
+    /// its context in place (passing the head itself would copy it).
+    mutating func finish(trailers: HTTPHeaders, context: RequestContext) throws(ServerError) -> Response {
         defer {
             if route?.hasASCIIPrefix("mock.") == true, let deciding = responder as? any RouteDeciding { route = deciding.answeredRoute }
         }
         do {
             try coding?.finishBody()
             var response = try responder.finish(trailers: trailers)
-            try coding?.compress(&response, for: head)
-            if addsCORS && response.status != 101 { CORSFields.add(to: &response.headers, for: head) }
+            try coding?.compress(&response, for: context.head)
+            if addsCORS && response.status != 101 { CORSFields.add(to: &response.headers, for: context.head) }
             return response
         } catch {
-            throw withCORS(error, head)
+            throw withCORS(error, context)
         }
     }
 
-    private func withCORS(_ error: ServerError, _ head: HTTPRequestHead) -> ServerError {
+    private func withCORS(_ error: ServerError, _ context: RequestContext) -> ServerError {
         guard addsCORS else { return error }
         var error = error
-        CORSFields.add(to: &error.headers, for: head)
+        CORSFields.add(to: &error.headers, for: context.head)
         return error
     }
 }

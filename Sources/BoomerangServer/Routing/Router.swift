@@ -4,8 +4,9 @@ import BoomerangSerialization
 /// the `*` and absolute-form targets), then the route table, on the path without its session
 /// prefix (`/s/{name}/…`). Mock mappings come before the route table; a 404 names the nearest
 /// mapping when there are mappings. Every exchange but the admin API's and the web page's is
-/// recorded when there is a history. Immutable; shared by every loop.
-struct Router: Sendable {
+/// recorded when there is a history. Immutable; shared by every loop, and a class so that asking
+/// it for a responder copies nothing.
+final class Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
     let mappings: MappingStore?
@@ -57,17 +58,23 @@ struct Router: Sendable {
 
     func responder(for context: RequestContext) -> RoutedResponder {
         let choice = choose(for: context)
-        var routed = RoutedResponder(responder: choice.responder, route: choice.route)
-        if choice.route?.hasASCIIPrefix("admin.") != true {
-            routed.coding = ContentCodingStage(head: context.head, routeName: choice.route, policy: coding)
+        let route = choice.route
+        var coding: ContentCodingStage?
+        if route?.hasASCIIPrefix("admin.") != true {
+            coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
         }
         let isInspectionTool = Self.isInspectionTool(choice)
-        routed.addsCORS = !isInspectionTool
+        var recording: ExchangeRecording?
         if let history, choice.pathSession != nil || !isInspectionTool {
-            routed.recording = ExchangeRecording(
-                route: choice.route, routedPath: choice.routedPath, pathSession: choice.pathSession,
+            recording = ExchangeRecording(
+                route: route, routedPath: choice.routedPath, pathSession: choice.pathSession,
                 maxBodyBytes: history.configuration.maxHistoryBodyBytes)
         }
+        // The choice's last use: its responder moves into the routed one instead of being copied.
+        var routed = RoutedResponder(responder: choice.responder, route: route)
+        routed.coding = coding
+        routed.recording = recording
+        routed.addsCORS = !isInspectionTool
         return routed
     }
 
@@ -160,7 +167,7 @@ struct Router: Sendable {
     }
 
     /// The table's 404, made to name the nearest mapping.
-    private func withNearMiss(_ choice: Choice, _ set: MappingSet, _ store: MappingStore, _ subject: () -> PatternSubject) -> Choice {
+    private func withNearMiss(_ choice: consuming Choice, _ set: MappingSet, _ store: MappingStore, _ subject: () -> PatternSubject) -> Choice {
         guard let refusal = choice.refusal, refusal.code == .notFound else { return choice }
         var nearMiss = choice
         nearMiss.responder = NearMissResponder(
