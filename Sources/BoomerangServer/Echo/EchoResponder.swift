@@ -65,12 +65,18 @@ struct EchoResponder: Responder {
     }
 
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
+        try finishTellingRefusal().response
+    }
+
+    /// The answer, and whether it is the strict refusal of a multipart body that does not parse
+    /// (which a mock mapping's status must not turn into a success).
+    mutating func finishTellingRefusal() throws(ServerError) -> (response: Response, isRefusal: Bool) {
         let bodyHash = updateBody { $0.finish() } ?? nil
         let (query, controls, format) = try decisions()
         if let failure = body?.multipartFailure, (controls.multipartMode ?? configuration.multipartMode) == .strict {
-            return try multipartRefusal(failure, format: format, bodyHash: bodyHash)
+            return (try multipartRefusal(failure, format: format, bodyHash: bodyHash), true)
         }
-        return try echo(query: query, controls: controls, format: format, bodyHash: bodyHash)
+        return (try echo(query: query, controls: controls, format: format, bodyHash: bodyHash), false)
     }
 
     /// The request's response controls and the format to answer in.

@@ -122,8 +122,9 @@ struct MockResponder: Responder, RouteDeciding {
         case .echo(let format):
             guard var echo else { throw ServerError(.renderFailed, "the echo was not prepared for mapping \(mapping.id)") }
             echo.format = format
-            response = try echo.finish(trailers: HTTPHeaders())
-            if let status = definition.status { response.status = status }
+            let answer = try echo.finishTellingRefusal()
+            response = answer.response
+            if let status = definition.status, !answer.isRefusal { response.status = status }
         }
         for name in Set(definition.headers.map { $0.name.lowercased() }) {
             response.headers.remove(name: name)

@@ -129,6 +129,12 @@ import Testing
             live, "POST", "/upload", headers: [("Content-Type", "multipart/form-data; boundary=b")], body: Array(body.utf8))
         #expect(good.status == 201)
         #expect((good.json?["form"] as? [String: Any])?["a"] as? String == "1")
+        // A body that breaks off keeps the strict 400: the mapping's 201 would hide the client's bug.
+        let broken = try RawConnection.fetch(
+            live, "POST", "/upload", headers: [("Content-Type", "multipart/form-data; boundary=b")],
+            body: Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1".utf8))
+        #expect(broken.status == 400)
+        #expect(broken.errorCode != nil)
     }
 
     @Test func anUnknownCatalogueScenarioIsALoadError() throws {
