@@ -35,6 +35,17 @@ final class MappingScreen: Sendable {
         isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
+    /// The byte a request's path must have right after its leading `/` (0 for a path of `/`
+    /// alone) for this screen to admit it, when the screen's text is ASCII: a path whose byte
+    /// there is ASCII and another can match no such screen (an ASCII letter is canonically
+    /// equivalent to itself alone). `nil` when the screen admits any path or its text is not ASCII.
+    var leadByte: UInt8? {
+        guard text != nil, isASCII else { return nil }
+        if isFirstSegment { return bytes.first }
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
+        return bytes.count > 1 ? bytes[1] : 0
+    }
+
     /// A request's routed path as the screens read it (the method is passed to ``admits(_:method:)``):
     /// the path's bytes, valid only inside ``read(path:_:)``.
     struct Subject {

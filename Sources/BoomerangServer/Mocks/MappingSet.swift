@@ -16,6 +16,9 @@ final class MappingSet: Sendable {
     /// One per mapping, in the same order: what a request must have for the mapping to be worth
     /// matching, checked before anything else of the request is looked at.
     private let screens: [MappingScreen]
+    /// The ``MappingScreen/leadByte`` of every screen, as a set of 128 bits; `nil` when a screen
+    /// has none (then every request is screened mapping by mapping).
+    private let leadBytes: (low: UInt64, high: UInt64)?
 
     init(mappings: [MockMapping], errors: [MappingError], loadedAt: Date, generation: Int) {
         self.mappings = mappings.enumerated().sorted { a, b in
@@ -24,7 +27,17 @@ final class MappingSet: Sendable {
             if x != y { return x > y }
             return a.offset < b.offset
         }.map(\.element)
-        screens = self.mappings.map { MappingScreen($0.request) }
+        let screens = self.mappings.map { MappingScreen($0.request) }
+        self.screens = screens
+        var leadBytes: (low: UInt64, high: UInt64)? = (0, 0)
+        for screen in screens {
+            guard let byte = screen.leadByte, byte < 0x80 else {
+                leadBytes = nil
+                break
+            }
+            if byte < 64 { leadBytes?.low |= 1 << byte } else { leadBytes?.high |= 1 << (byte - 64) }
+        }
+        self.leadBytes = leadBytes
         self.errors = errors
         self.loadedAt = loadedAt
         self.generation = generation
@@ -55,10 +68,21 @@ final class MappingSet: Sendable {
     /// (a `HEAD` request also tries the `GET` mappings): when none can, the request goes to the
     /// route table without being matched field by field.
     func mayMatch(method: String, path: Substring) -> Bool {
+        if let leadBytes, let lead = Self.leadByte(path), lead < 0x80 {
+            let bit = lead < 64 ? leadBytes.low & (1 << lead) : leadBytes.high & (1 << (lead - 64))
+            if bit == 0 { return false }
+        }
         let isHead = method == "HEAD"
         return MappingScreen.Subject.read(path: path) { request in
             screens.contains { $0.admits(request, method: method) || (isHead && $0.admits(request, method: "GET")) }
         }
+    }
+
+    /// The byte after a path's leading `/` (0 for `/` alone); `nil` for a path without one.
+    private static func leadByte(_ path: Substring) -> UInt8? {
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return nil }
+        return bytes.next() ?? 0
     }
 
     /// The mapping that comes closest to matching, and what it does not match: the fewest

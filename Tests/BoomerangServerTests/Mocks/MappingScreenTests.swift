@@ -16,6 +16,9 @@ import Testing
         #"{"urlPathPattern": "/re/[0-9]+"}"#,
         #"{"urlPath": "/caf\u00e9"}"#,
         #"{"method": "POST"}"#,
+        #"{"urlPath": "/"}"#,
+        #"{"urlPath": "/K"}"#,
+        #"{"urlPathTemplate": "/K/{id}"}"#,
     ]
 
     static let requests: [(method: String, path: Substring, query: Substring?)] = [
@@ -24,6 +27,7 @@ import Testing
         ("GET", "/api/users/42", nil), ("GET", "/api/users", nil), ("GET", "/api/users/", nil), ("GET", "/apix/users/1", nil),
         ("GET", "/a/x", nil), ("GET", "/re/12", nil), ("GET", "/caf\u{65}\u{301}", nil), ("GET", "/café", nil),
         ("GET", "/get", nil), ("GET", "", nil), ("GET", "/", nil), ("POST", "/post", nil), ("GET", "/ünï/x", nil),
+        ("GET", "/\u{212A}", nil), ("GET", "/\u{212A}/1", nil), ("GET", "/K/1", nil), ("GET", "/k", nil), ("GET", "//x", nil),
     ]
 
     @Test(arguments: patterns)
