@@ -36,10 +36,11 @@ import Glibc
         #expect(entry["response"] is NSNull)
     }
 
-    /// Requests pipelined behind the delayed one: 192 KiB, more than the server keeps (64 KiB)
-    /// plus what one read can add to it (64 KiB), so that it pauses reading with bytes, and then
-    /// the client's end, still unread in the socket.
-    static let pipelinedCount = 4096
+    /// Requests pipelined behind the delayed one: 45 bytes each, 129 KiB in all. More than the
+    /// server keeps (64 KiB) plus what one read can add to it (64 KiB), so that it pauses reading
+    /// with bytes still unread in its socket; and little more, so that those fit in the socket's
+    /// receive window and the client's FIN can follow them (TCP sends it only after them).
+    static let pipelinedCount = 2936
     static let pipelined = String(repeating: "GET /status/204 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: pipelinedCount)
 
     /// A connection that has sent the delayed request and the pipelined ones.
@@ -79,6 +80,7 @@ import Glibc
         let connection = try Self.pipeliningConnection(live)
         usleep(100_000)
         connection.shutdownWrite()
+        #expect(connection.endAcknowledged(within: 15), "the client's FIN never reached the server")
         // Unread input is left in the server's socket, so its close may arrive as a reset.
         let received = try #require(connection.bytesUntilClosed(within: 15), "the server kept the connection for the delay")
         #expect(received.isEmpty, "wrote \(received.count) bytes to a client that had gone")

@@ -70,6 +70,20 @@ final class RawConnection {
         shutdown(fd, Int32(SHUT_WR))
     }
 
+    /// Whether the peer has acknowledged the FIN of ``shutdownWrite()`` (and so every byte sent
+    /// before it) within `seconds`: the socket has left TCP's FIN-WAIT-1 state.
+    func endAcknowledged(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            var info = tcp_info()
+            var length = socklen_t(MemoryLayout<tcp_info>.size)
+            guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return false }
+            if info.tcpi_state != UInt8(TCP_FIN_WAIT1) { return true }
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+    }
+
     /// Reads exactly `count` bytes (after a head read with ``readResponse(forHead:)``, the bytes
     /// of an upgraded protocol); fewer when the stream ends or goes silent first.
     func read(exactly count: Int) -> [UInt8] {
