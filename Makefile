@@ -120,10 +120,13 @@ sanitize: sanitize-address sanitize-thread
 
 # Leaks outside Boomerang (XCTest, libcurl, Foundation's property-list errors) are suppressed by
 # name in scripts/sanitize/lsan.supp; child processes of the tests get the same options.
-sanitize-address: deps
+sanitize-address: deps browser-deps websocket-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp:print_suppressions=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
-sanitize-thread: deps
+# ThreadSanitizer's reports of Synchronization.Mutex under contention (it cannot see the
+# contended path) are suppressed by name in scripts/sanitize/tsan.supp, for the tests' child
+# processes too; those run without PATH, so they are told where the symbolizer is (names to match).
+sanitize-thread: deps browser-deps websocket-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/tsan.supp:external_symbolizer_path=$(shell command -v llvm-symbolizer) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan

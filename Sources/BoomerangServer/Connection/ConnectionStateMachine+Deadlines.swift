@@ -15,7 +15,7 @@ extension ConnectionStateMachine {
             case .readingHead where input.ended && input.bytes.isEmpty, .readingBody where input.ended && input.bytes.isEmpty:
                 // The input ended in the middle of a request: it can never complete.
                 closeAfterFlush(now: now)
-            case .delayed where input.ended:
+            case .delayed where input.ended || input.endReported:
                 // The client stopped waiting (its timeout, tested against a delay): closed now, the
                 // delay dropped and nothing written, rather than answered into a closed socket when
                 // the delay ends. A client that only shut its write side loses this answer; the

@@ -95,5 +95,8 @@ extension ConnectionStateMachine {
     struct PendingInput {
         var bytes: [UInt8] = []
         var ended = false
+        /// The driver learnt that the client ended its side while reading was paused, behind
+        /// bytes still unread in the socket; `ended` waits for those bytes to be read.
+        var endReported = false
     }
 }

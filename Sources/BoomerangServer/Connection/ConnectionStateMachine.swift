@@ -115,6 +115,15 @@ struct ConnectionStateMachine {
         settle(now: now)
     }
 
+    /// The client ended its side while reading was paused, behind input it sent that is still
+    /// unread in the socket. Only a response held back by its delay acts on it, now or when one
+    /// is reached before reading resumes: the client stopped waiting, as with ``peerClosed(now:)``.
+    /// Every other state reads that input, and then the end, in order.
+    mutating func peerClosedBehindUnreadInput(now: UInt64) {
+        input.endReported = true
+        settle(now: now)
+    }
+
     /// A read or a write failed (a reset): the client is gone.
     mutating func transportFailed(now: UInt64) {
         close(.close)

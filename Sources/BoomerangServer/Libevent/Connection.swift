@@ -1,8 +1,9 @@
 // One accepted TCP connection: the libevent driver of a `ConnectionStateMachine`. It reads,
 // sends, watches the socket and keeps the one timer, as the state machine asks, and decides
 // nothing itself. Owned by its loop's connection table from accept to close and confined to that
-// loop's thread. Its read, write and timer events carry an unretained pointer to it; they are
-// freed in `close()`, before the loop drops the connection.
+// loop's thread. Its read, write and timer events, and the close watch kept while reading is
+// paused, carry an unretained pointer to it; they are freed in `close()`, before the loop drops
+// the connection.
 import BoomerangSerialization
 import CLibevent
 
@@ -21,6 +22,8 @@ final class Connection {
     @exclusivity(unchecked) private var readEvent: Event?
     @exclusivity(unchecked) private var writeEvent: Event?
     @exclusivity(unchecked) private var timerEvent: Event?
+    /// Present while reading is paused, where the platform can report the client's end.
+    @exclusivity(unchecked) private var closeWatch: PeerCloseWatch?
     @exclusivity(unchecked) private var isWaitingForWritable = false
     @exclusivity(unchecked) private var isClosed = false
 
@@ -90,6 +93,22 @@ final class Connection {
         perform(now: now)
     }
 
+    /// The socket changed while reading is paused: the client may have ended its side behind
+    /// bytes not read yet, or reset the connection.
+    fileprivate func changedWhilePaused(_ what: Int16) {
+        guard !isClosed else { return }
+        let now = MonotonicClock.nanoseconds()
+        switch PeerCloseWatch.report(what, fd: fd) {
+        case .ended:
+            machine.peerClosedBehindUnreadInput(now: now)
+        case .failed:
+            machine.transportFailed(now: now)
+        case .nothing:
+            return
+        }
+        perform(now: now)
+    }
+
     /// The connection's waker was woken (delivered by the loop on its own thread).
     func woken() {
         guard !isClosed else { return }
@@ -122,7 +141,14 @@ final class Connection {
                 if !isWaitingForWritable { flush(now: now) }
             case .pauseReading:
                 readEvent?.remove()
+                if closeWatch == nil {
+                    closeWatch = PeerCloseWatch(
+                        fd: fd, base: loop.base, context: Unmanaged.passUnretained(self).toOpaque(),
+                        callback: connectionChangedWhilePaused)
+                }
             case .resumeReading:
+                closeWatch?.stop()
+                closeWatch = nil
                 readEvent?.add()
             case .armTimer(let deadline):
                 timerEvent?.add(afterNanoseconds: deadline > now ? deadline - now : 0)
@@ -172,6 +198,8 @@ final class Connection {
         readEvent?.free()
         writeEvent?.free()
         timerEvent?.free()
+        closeWatch?.stop()
+        closeWatch = nil
         readEvent = nil
         writeEvent = nil
         timerEvent = nil
@@ -197,4 +225,9 @@ private func connectionWritable(_: Int32, _: Int16, context: UnsafeMutableRawPoi
 private func connectionTimerFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
     let connection = connection(context)
     withExtendedLifetime(connection) { connection.timerFired() }
+}
+
+private func connectionChangedWhilePaused(_: Int32, what: Int16, context: UnsafeMutableRawPointer?) {
+    let connection = connection(context)
+    withExtendedLifetime(connection) { connection.changedWhilePaused(what) }
 }

@@ -17,14 +17,7 @@ enum OpenAPIDocument {
     private static let methodOrder: [HTTPMethod] = [.get, .put, .post, .delete, .options, .head, .patch]
 
     static func make(routes: [Route], extra: [ExtraOperation] = []) -> StructuredValue {
-        var described = routes.map { route -> ExtraOperation in
-            let methods: [HTTPMethod]?
-            switch route.methods {
-            case .any: methods = nil
-            case .only(let list): methods = list
-            }
-            return ExtraOperation(name: route.name, methods: methods, pattern: route.pattern, summary: route.summary)
-        }
+        var described = routes.map(ExtraOperation.init(describing:))
         described += extra
         var paths = StructuredObject()
         var operationIDs: Set<String> = []
@@ -128,4 +121,16 @@ enum OpenAPIDocument {
             ]
         ],
     ]
+}
+
+extension OpenAPIDocument.ExtraOperation {
+    /// What the document shows of a route: everything but its handler.
+    init(describing route: Route) {
+        let methods: [HTTPMethod]?
+        switch route.methods {
+        case .any: methods = nil
+        case .only(let list): methods = list
+        }
+        self.init(name: route.name, methods: methods, pattern: route.pattern, summary: route.summary)
+    }
 }

@@ -5,12 +5,14 @@ import Synchronization
 /// `/__admin/metrics` for Prometheus (behind ``AdminAccess`` like the rest of the admin API) and
 /// `/__admin/openapi.json`, the route table and the mock mappings in force as OpenAPI 3.
 enum OperationsRoutes {
-    /// The routes the OpenAPI document describes, filled in once the table is complete.
+    /// The routes the OpenAPI document describes, filled in once the table is complete. It keeps
+    /// their descriptions, not the routes: the table holds the OpenAPI route, whose handler holds
+    /// the catalog, and routes here would make a cycle that keeps every server's state for ever.
     final class Catalog: Sendable {
-        private let routes = Mutex<[Route]>([])
+        private let operations = Mutex<[OpenAPIDocument.ExtraOperation]>([])
 
-        func publish(_ list: [Route]) { routes.withLock { $0 = list } }
-        var current: [Route] { routes.withLock { $0 } }
+        func publish(_ list: [Route]) { operations.withLock { $0 = list.map(OpenAPIDocument.ExtraOperation.init(describing:)) } }
+        var current: [OpenAPIDocument.ExtraOperation] { operations.withLock { $0 } }
     }
 
     static func register(in table: inout RouteTable, status: ServerStatus, access: AdminAccess, catalog: Catalog, mappings: MappingStore?) {
@@ -27,7 +29,7 @@ enum OperationsRoutes {
         }
         table.add("admin.openapi", .only([.get]), "/__admin/openapi.json", summary: "Every route as an OpenAPI 3 document") { _ in
             let mapped = mappings?.current.mappings.compactMap(\.openAPIOperation) ?? []
-            let document = OpenAPIDocument.make(routes: catalog.current, extra: mapped)
+            let document = OpenAPIDocument.make(routes: [], extra: catalog.current + mapped)
             let body = (try? JSONWriter(configuration: .pretty).write(document)) ?? []
             return FixedResponder(Response(status: 200, headers: ["Content-Type": "application/json"], body: body))
         }

@@ -164,6 +164,11 @@ struct ConnectionHarness {
         return actions()
     }
 
+    mutating func peerClosedBehindUnreadInput() -> [ConnectionAction] {
+        machine.peerClosedBehindUnreadInput(now: now)
+        return actions()
+    }
+
     mutating func transportFailed() -> [ConnectionAction] {
         machine.transportFailed(now: now)
         return actions()

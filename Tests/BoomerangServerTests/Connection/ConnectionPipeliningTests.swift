@@ -245,4 +245,50 @@ import Testing
         _ = h.send()
         #expect(h.takeResponses().map(\.status) == [200, 400])
     }
+
+    // MARK: An end reported while reading is paused
+
+    @Test func anEndReportedBehindUnreadInputDuringADelayClosesAtOnce() {
+        var h = Self.harness { $0.maxBufferedInputBytes = 100 }
+        _ = h.start()
+        _ = h.receive(Self.get("/slow"))
+        #expect(h.receive(String(repeating: Self.get("/next"), count: 4)) == [.pauseReading])
+        #expect(h.peerClosedBehindUnreadInput() == [.close])
+        #expect(h.isClosed)
+        #expect(h.services.refusals.map(\.reason) == ["aborted GET /slow"])
+        #expect(h.advance(milliseconds: 500) == [])
+        #expect(h.wire.isEmpty && !h.machine.hasPendingOutput)
+    }
+
+    @Test func anEndReportedBehindUnreadInputLetsTheResponsesBeingSentFinishAndReadsOn() {
+        var h = Self.harness()
+        _ = h.start()
+        #expect(h.receive(Self.get("/big") + Self.get("/small")) == [.send, .pauseReading])
+        // The client shut its write side behind requests still in the socket: they are answered.
+        #expect(h.peerClosedBehindUnreadInput() == [])
+        #expect(!h.isClosed)
+        #expect(h.send(limit: 512 << 10) == [])
+        #expect(h.send(limit: 1 << 20) == [.resumeReading])
+        _ = h.receive(Self.get("/unread"))
+        #expect(h.peerClosed() == [.pauseReading])
+        #expect(h.sendAll().last == .close)
+        #expect(h.takeResponses().map(\.body.count) == [2 << 20, 6, 7])
+        #expect(h.services.refusals.isEmpty)
+    }
+
+    @Test func anEndReportedEarlierClosesADelayReachedBeforeReadingResumes() {
+        var h = Self.harness {
+            $0.maxPendingOutputBytes = 10
+            $0.maxBufferedInputBytes = 100
+        }
+        _ = h.start()
+        // Reading pauses on the queued answer to /first; /slow waits in the kept input.
+        #expect(h.receive(Self.get("/first") + Self.get("/slow")).contains(.pauseReading))
+        #expect(h.peerClosedBehindUnreadInput() == [])
+        // /first leaves, /slow is parsed from the kept input: its delay ends at once.
+        _ = h.send()
+        #expect(h.isClosed)
+        #expect(h.takeResponses().map(\.text) == ["/first"])
+        #expect(h.services.refusals.map(\.reason) == ["aborted GET /slow"])
+    }
 }

@@ -43,6 +43,12 @@ final class RawConnection {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Makes a send that finds the socket full for `seconds` fail rather than wait for ever.
+    func setSendTimeout(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     deinit {
         close(fd)
     }
@@ -62,6 +68,20 @@ final class RawConnection {
 
     func shutdownWrite() {
         shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Whether the peer has acknowledged the FIN of ``shutdownWrite()`` (and so every byte sent
+    /// before it) within `seconds`: the socket has left TCP's FIN-WAIT-1 state.
+    func endAcknowledged(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            var info = tcp_info()
+            var length = socklen_t(MemoryLayout<tcp_info>.size)
+            guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return false }
+            if info.tcpi_state != UInt8(TCP_FIN_WAIT1) { return true }
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
     }
 
     /// Reads exactly `count` bytes (after a head read with ``readResponse(forHead:)``, the bytes
