@@ -388,8 +388,9 @@ import Testing
 
     // MARK: - Linear time (M08, M09)
 
-    @Test func largePreamblesAndCRLFDenseDataAreLinear() throws {
-        let clock = ContinuousClock()
+    /// 12 MiB of CR/LF-dense preamble and data parse whole (a scan that went back over what it
+    /// read would not end in any reasonable time; `make rows-cpu` measures the CPU of such rows).
+    @Test func largePreamblesAndCRLFDenseDataParseWhole() throws {
         let crlf: [UInt8] = (0..<(2 << 20)).map { $0 % 2 == 0 ? 13 : 10 }
         var message = crlf + Array("--b\r\n\r\n".utf8)
         message.append(13)
@@ -397,16 +398,13 @@ import Testing
         message += crlf
         message += Array("\r\n--b--".utf8)
         var bodyCount = 0
-        let elapsed = try clock.measure {
-            var parser = try MultipartParser(boundary: "b")
-            for start in stride(from: 0, to: message.count, by: 65536) {
-                try parser.parse(Array(message[start..<min(start + 65536, message.count)])) { event in
-                    if case .body(let bytes) = event { bodyCount += bytes.count }
-                }
+        var parser = try MultipartParser(boundary: "b")
+        for start in stride(from: 0, to: message.count, by: 65536) {
+            try parser.parse(Array(message[start..<min(start + 65536, message.count)])) { event in
+                if case .body(let bytes) = event { bodyCount += bytes.count }
             }
-            try parser.finish { _ in }
         }
+        try parser.finish { _ in }
         #expect(bodyCount == 1 + (10 << 20) + (2 << 20))
-        #expect(elapsed < .seconds(5))
     }
 }
