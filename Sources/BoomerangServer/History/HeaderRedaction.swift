@@ -34,13 +34,10 @@ enum HeaderRedaction {
         }
     }
 
-    /// Response headers with `Set-Cookie` values replaced; `nil` when there is none (checked by
-    /// length first: this runs for every recorded response).
-    static func redactingResponse(_ headers: HTTPHeaders) -> HTTPHeaders? {
-        guard headers.fields.contains(where: { $0.name.utf8.count == 10 && HTTPHeaders.namesMatch($0.name, "set-cookie") }) else {
-            return nil
-        }
-        return redacting(headers)?.headers
+    /// Whether response headers have a `Set-Cookie` field, whose value the history redacts
+    /// (checked by length first: this runs for every recorded response).
+    static func hasSetCookie(_ headers: HTTPHeaders) -> Bool {
+        headers.fields.contains { $0.name.utf8.count == 10 && HTTPHeaders.namesMatch($0.name, "set-cookie") }
     }
 
     /// The headers with sensitive values replaced and the names replaced; `nil` when none is

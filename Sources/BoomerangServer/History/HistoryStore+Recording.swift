@@ -20,19 +20,16 @@ extension HistoryStore {
         let recorded = RecordedResponse(
             status: response.status, bodyBytes: response.body.count, bytes: exchange.responseBytes,
             body: keepsBody ? response.body : nil, replay: replay)
-        let redactsCookies = configuration.redactsHeaders && HeaderRedaction.redactingResponse(response.headers) != nil
-        var head: [UInt8]?
-        if redactsCookies || written == nil {
-            var bytes = written.flatMap { written in
-                written.withUnsafeBytes { RecordedHeads.headLength($0, bodyCount: response.body.count) }.map { Array(written[..<$0]) }
-            } ?? Self.headText(response)
-            if redactsCookies { bytes = HeaderRedaction.redactingRaw(bytes) }
-            head = bytes
+        var head =
+            written.flatMap { written in
+                written.withUnsafeBytes { RecordedHeads.headLength($0, bodyCount: response.body.count) }.map { written[..<$0] }
+            } ?? Self.headText(response)[...]
+        if configuration.redactsHeaders && HeaderRedaction.hasSetCookie(response.headers) {
+            head = HeaderRedaction.redactingRaw(Array(head))[...]
         }
         record(
             exchange, &facts, outcome: .complete, status: exchange.status, responseBytes: exchange.responseBytes, response: recorded,
-            responseHead: head ?? written, responseBodyCount: head == nil ? response.body.count : nil,
-            echoRecord: response.echoRecord, extraCost: keepsBody ? response.body.count : 0)
+            responseHead: head, echoRecord: response.echoRecord, extraCost: keepsBody ? response.body.count : 0)
     }
 
     /// A response's status line and the fields its route set, for a head the history does not get
@@ -86,8 +83,7 @@ extension HistoryStore {
 
     private func record(
         _ exchange: Exchange, _ facts: inout HeadFacts, outcome: HistoryEntry.Outcome, status: Int, responseBytes: Int,
-        response: consuming RecordedResponse? = nil, responseHead: [UInt8]? = nil, responseBodyCount: Int? = nil,
-        echoRecord: EchoRecord? = nil, refusal: consuming RecordedRefusal? = nil, abort: consuming RecordedAbort? = nil,
+        response: consuming RecordedResponse? = nil, responseHead: ArraySlice<UInt8>? = nil, echoRecord: EchoRecord? = nil, refusal: consuming RecordedRefusal? = nil, abort: consuming RecordedAbort? = nil,
         extraCost: Int = 0
     ) {
         let context = exchange.context
@@ -95,13 +91,8 @@ extension HistoryStore {
         let cap = configuration.maxHistoryBodyBytes
         var rawHead = context.head.rawHead ?? HistoryEntry.rawHeadBytes(context.head)
         if !facts.redacted.isEmpty { rawHead = HeaderRedaction.redactingRaw(rawHead) }
-        // `responseHead` is the response as written when `responseBodyCount` is given: its head
-        // is found there.
         let heads = rawHead.withUnsafeBytes { request in
-            (responseHead ?? []).withUnsafeBytes { written in
-                let count = responseBodyCount.map { RecordedHeads.headLength(written, bodyCount: $0) ?? 0 } ?? written.count
-                return RecordedHeads.make(request: request, response: UnsafeRawBufferPointer(rebasing: written[..<count]))
-            }
+            (responseHead ?? []).withUnsafeBytes { RecordedHeads.make(request: request, response: $0) }
         }
         let targetBytes = context.head.target.utf8.count
         let keptBytes = exchange.recording!.capture.bytes.count

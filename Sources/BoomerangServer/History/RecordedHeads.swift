@@ -68,15 +68,15 @@ struct RecordedHeads: @unchecked Sendable {
 
     /// The length of the head at the start of `written` (a response as written: the head, then
     /// the body or not), its blank line included; `nil` when `written` holds no complete head.
-    /// The ends the head has when the body of `bodyCount` bytes follows it or not are tried first.
+    /// The end the head has when the body of `bodyCount` bytes follows it is tried first.
     static func headLength(_ written: UnsafeRawBufferPointer, bodyCount: Int) -> Int? {
         func endsHead(_ end: Int) -> Bool {
             end >= 4 && end <= written.count && written[end - 4] == 0x0D && written[end - 3] == 0x0A
                 && written[end - 2] == 0x0D && written[end - 1] == 0x0A
         }
-        // A blank line ends a head at its first occurrence: one found here is the head's end.
+        // A blank line ends a head at its first occurrence: one found where the body would start
+        // is the head's end (the body is not written after a HEAD request, a 204 or a 304).
         if endsHead(written.count - bodyCount) { return written.count - bodyCount }
-        if endsHead(written.count) && firstBlankLine(written) == written.count { return written.count }
         return firstBlankLine(written)
     }
 
