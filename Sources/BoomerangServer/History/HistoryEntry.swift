@@ -33,8 +33,14 @@ final class HistoryEntry: Sendable {
     /// What the entry is taken to cost in memory, for the history's byte bound.
     let approximateBytes: Int
     /// The decoded view and diagnostics, derived on first read for entries that did not get
-    /// them from the echo.
-    private let derivedCache = Mutex<HistoryDerivedView?>(nil)
+    /// them from the echo: one word in the entry until then (an inline optional view would be
+    /// destroyed field by field when the entry is dropped, read or not).
+    private let derivedCache = AtomicLazyReference<DerivedBox>()
+
+    private final class DerivedBox: Sendable {
+        let view: HistoryDerivedView
+        init(_ view: HistoryDerivedView) { self.view = view }
+    }
 
     init(id: Int = 0, summary: HistorySummary, detail: Detail, approximateBytes: Int) {
         self.id = id
@@ -50,10 +56,8 @@ final class HistoryEntry: Sendable {
 
     /// The derived view, computed once.
     func derived(_ make: () -> HistoryDerivedView) -> HistoryDerivedView {
-        if let cached = derivedCache.withLock({ $0 }) { return cached }
-        let view = make()
-        derivedCache.withLock { $0 = view }
-        return view
+        if let cached = derivedCache.load() { return cached.view }
+        return derivedCache.storeIfNil(DerivedBox(make())).view
     }
 }
 
