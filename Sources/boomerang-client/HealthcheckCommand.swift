@@ -57,6 +57,10 @@ struct HealthcheckCommand: ParsableCommand {
             return http.statusCode
         } catch let failure as HealthcheckFailure {
             throw failure
+        } catch let error as URLError where error.code == .timedOut {
+            // FoundationNetworking describes this one only as "NSURLErrorDomain error -1001".
+            let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+            throw HealthcheckFailure(message: "\(url.absoluteString) did not answer: timed out after \(seconds) s")
         } catch {
             throw HealthcheckFailure(message: "\(url.absoluteString) did not answer: \(error.localizedDescription)")
         }

@@ -77,25 +77,16 @@ import Testing
         }
     }
 
-    @Test func billionLaughsIsStoppedQuickly() {
+    /// Stopped by libxml2's entity-amplification guard (error 89), not by expanding the entities.
+    @Test func billionLaughsIsStoppedByTheAmplificationGuard() {
         var text = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">"
         for level in 1...9 {
             let previous = level == 1 ? "lol" : "lol\(level - 1)"
             text += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
         }
         text += "]><lolz>&lol9;</lolz>"
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            do {
-                try checker.check(Array(text.utf8))
-                Issue.record("billion laughs passed")
-            } catch let error as ResponseSerializationError {
-                #expect(error.number == 89)
-            } catch {
-                Issue.record("unexpected \(error)")
-            }
-        }
-        #expect(elapsed < .seconds(1))
+        let error = #expect(throws: ResponseSerializationError.self) { try checker.check(Array(text.utf8)) }
+        #expect(error?.number == 89)
     }
 
     @Test func veryDeepNestingIsRefusedWithoutCrashing() {

@@ -76,13 +76,11 @@ private final class PythonServer {
     }
 
     @Test func slowAnswerTimesOutAndExitsOne() throws {
+        // `/slow` answers 200 after 5 s: exit status 1 says the check gave up before that.
         let server = try PythonServer()
-        let start = ContinuousClock.now
         let result = try Subprocess.runBoomerang(["healthcheck", "--url", server.url("/slow"), "--timeout", "1"])
-        let elapsed = ContinuousClock.now - start
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("Error: \(server.url("/slow")) did not answer: "))
-        #expect(elapsed < .seconds(4))
+        #expect(result.standardError == "Error: \(server.url("/slow")) did not answer: timed out after 1 s\n")
     }
 
     @Test func closedPortExitsOne() throws {

@@ -78,14 +78,10 @@ import Testing
         }
     }
 
-    /// Robustness M02: thousands of backslashes in an unclosed quote are refused in linear time.
-    @Test func pathologicalQuotingIsLinear() {
+    /// Robustness M02: thousands of backslashes in an unclosed quote are refused, with the
+    /// quote's offset. The server CPU the row costs is measured by `make rows-cpu` (row M02).
+    @Test func pathologicalQuotingIsRefusedAtTheQuote() {
         let payload = "multipart/form-data; boundary=\"" + String(repeating: "\\", count: 200_000) + "a"
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(throws: MultipartParserError.self) { try MultipartBoundary.parse(contentType: payload) }
-        }
-        #expect(elapsed < .seconds(1))
         let error = #expect(throws: MultipartParserError.self) { try MultipartBoundary.parse(contentType: payload) }
         #expect(error?.code == .unterminatedQuotedString)
         #expect(error?.offset == 30)
