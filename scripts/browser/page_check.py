@@ -95,6 +95,14 @@ try:
     check(driver.execute_script("return window.__pwned") is None, "nothing captured ran")
     driver.save_screenshot(os.path.join(artifacts, "headers.png"))
 
+    # The response tab shows the head as it was written, with the fields Boomerang added.
+    [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Response"][0].click()
+    wait.until(lambda d: "Head as sent" in d.find_element(By.ID, "tab-body").text)
+    text = driver.find_element(By.ID, "tab-body").text
+    check("HTTP/1.1 200 OK" in text, "the response head starts with its status line")
+    check("Content-Length: " in text and "Date: " in text, "the response head shows the fields added when it was written")
+    driver.save_screenshot(os.path.join(artifacts, "response.png"))
+
     # 4. The builder sends JSON and shows the echo.
     driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=builder]").click()
     url = driver.find_element(By.ID, "b-url")
