@@ -19,6 +19,10 @@ cd "$(dirname "$0")/../.."
 # compiled with a section per function so that they can be placed too.
 flags="--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
 flags="$flags -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections"
+# Generic types instantiated through accessors that pass their conformances, not from mangled names
+# that the runtime demangles and checks against every conformance record (start-up: 11.5M → 8.4M
+# instructions to the first answer).
+flags="$flags -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"
 flags="$flags -Xlinker --section-ordering-file=$PWD/scripts/release/startup-sections.txt"
 # shellcheck disable=SC2086
 "$swift" build -c release $flags --product boomerang
