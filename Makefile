@@ -32,9 +32,10 @@ build: deps
 # which are compiled with a section per function for that. Generic types are instantiated through
 # accessors that hand the runtime their conformances, not from mangled names (which the runtime
 # demangles and checks, each new conformance a scan of every conformance record in the program).
-# Idle RSS and start-up: README "Performance".
+# No $ORIGIN run path (--disable-local-rpath): nothing is loaded from beside the executable, and the
+# loader would look there first for each library. Idle RSS and start-up: README "Performance".
 # scripts/container/build-release.sh builds the image's programs the same way.
-RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -Xlinker --no-export-dynamic \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xlinker --section-ordering-file=$(CURDIR)/scripts/release/startup-sections.txt

@@ -18,6 +18,8 @@ cd "$(dirname "$0")/../.."
 # functions start-up runs side by side (scripts/release/startup-sections.sh), the package's own
 # compiled with a section per function so that they can be placed too.
 flags="--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
+# No $ORIGIN run path: the loader would look beside the executable for each library first.
+flags="$flags --disable-local-rpath"
 flags="$flags -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections"
 # Generic types instantiated through accessors that pass their conformances, not from mangled names
 # that the runtime demangles and checks against every conformance record (start-up: 11.5M → 8.4M
