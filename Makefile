@@ -32,7 +32,8 @@ build: deps
 # which are compiled with a section per function for that. Generic types are instantiated through
 # accessors that hand the runtime their conformances, not from mangled names (which the runtime
 # demangles and checks, each new conformance a scan of every conformance record in the program).
-# No $ORIGIN run path (--disable-local-rpath): nothing is loaded from beside the executable, and the
+# needed-first.py then lists libstdc++ and libc first among the libraries, where the dynamic loader
+# looks first. No $ORIGIN run path (--disable-local-rpath): nothing is loaded from beside the executable, and the
 # loader would look there first for each library. Idle RSS and start-up: README "Performance".
 # scripts/container/build-release.sh builds the image's programs the same way.
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -Xlinker --no-export-dynamic \
@@ -43,6 +44,7 @@ RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -X
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang-client
+	scripts/release/needed-first.py .build/release/boomerang .build/release/boomerang-client
 
 test: deps k8s-validate browser-deps websocket-deps soak-short
 	$(SWIFT) test

@@ -39,3 +39,9 @@ for program in boomerang boomerang-client; do
     strip --strip-debug -o "$staging/usr/local/bin/$program" "$bin/$program"
     chmod 0755 "$staging/usr/local/bin/$program"
 done
+# libstdc++ and libc first among the libraries, where the dynamic loader looks first (start-up only).
+if command -v python3 > /dev/null; then
+    scripts/release/needed-first.py "$staging/usr/local/bin/boomerang" "$staging/usr/local/bin/boomerang-client"
+else
+    echo "python3 not found: the libraries keep the linker's order (start-up 0.8M instructions slower)" >&2
+fi
