@@ -29,15 +29,22 @@ build: deps
 # The Swift runtime and Foundation linked in statically, into a non-PIE executable that exports no
 # symbols: no relocations of the Swift libraries at start; their functions that start-up runs placed
 # side by side (scripts/release/startup-sections.sh), with those of the package and its dependencies,
-# which are compiled with a section per function for that. Idle RSS and start-up: README "Performance".
+# which are compiled with a section per function for that. Generic types are instantiated through
+# accessors that hand the runtime their conformances, not from mangled names (which the runtime
+# demangles and checks, each new conformance a scan of every conformance record in the program).
+# needed-first.py then lists libstdc++ and libc first among the libraries, where the dynamic loader
+# looks first. No $ORIGIN run path (--disable-local-rpath): nothing is loaded from beside the executable, and the
+# loader would look there first for each library. Idle RSS and start-up: README "Performance".
 # scripts/container/build-release.sh builds the image's programs the same way.
-RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -Xlinker --no-export-dynamic \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xlinker --section-ordering-file=$(CURDIR)/scripts/release/startup-sections.txt
 
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang-client
+	scripts/release/needed-first.py .build/release/boomerang .build/release/boomerang-client
 
 test: deps k8s-validate browser-deps websocket-deps soak-short
 	$(SWIFT) test

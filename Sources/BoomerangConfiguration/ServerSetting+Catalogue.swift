@@ -42,7 +42,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/port``: 0 to 65535, 0 asking the system for a free port.
     public static let port = integer(
-        \.port,
+        SettingField({ $0.port }, { $0.port = $1 }),
         name: "port",
         in: 0...65_535,
         summary: "The TCP port; 0 asks the system for a free port.",
@@ -69,7 +69,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxRequestLineBytes``: a positive integer.
     public static let maxRequestLineBytes = integer(
-        \.maxRequestLineBytes,
+        SettingField({ $0.maxRequestLineBytes }, { $0.maxRequestLineBytes = $1 }),
         name: "maxRequestLineBytes",
         summary: "The longest request line, in bytes; longer gets 414.",
         valueName: "bytes"
@@ -77,7 +77,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxHeaderBytes``: a positive integer.
     public static let maxHeaderBytes = integer(
-        \.maxHeaderBytes,
+        SettingField({ $0.maxHeaderBytes }, { $0.maxHeaderBytes = $1 }),
         name: "maxHeaderBytes",
         summary: "The most bytes of request line plus header fields; more gets 431.",
         valueName: "bytes"
@@ -85,7 +85,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxHeaderCount``: a positive integer.
     public static let maxHeaderCount = integer(
-        \.maxHeaderCount,
+        SettingField({ $0.maxHeaderCount }, { $0.maxHeaderCount = $1 }),
         name: "maxHeaderCount",
         summary: "The most header fields in one request; more gets 431.",
         valueName: "count"
@@ -93,7 +93,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxBodyBytes``: a positive integer.
     public static let maxBodyBytes = integer(
-        \.maxBodyBytes,
+        SettingField({ $0.maxBodyBytes }, { $0.maxBodyBytes = $1 }),
         name: "maxBodyBytes",
         summary: "The largest request body, streamed or not; larger gets 413.",
         valueName: "bytes"
@@ -101,7 +101,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxBufferedBodyBytes``: a positive integer.
     public static let maxBufferedBodyBytes = integer(
-        \.maxBufferedBodyBytes,
+        SettingField({ $0.maxBufferedBodyBytes }, { $0.maxBufferedBodyBytes = $1 }),
         name: "maxBufferedBodyBytes",
         summary: "The largest body buffered to be decoded (form, JSON, property list, XML).",
         valueName: "bytes"
@@ -109,7 +109,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxInlinePartBytes``: a positive integer.
     public static let maxInlinePartBytes = integer(
-        \.maxInlinePartBytes,
+        SettingField({ $0.maxInlinePartBytes }, { $0.maxInlinePartBytes = $1 }),
         name: "maxInlinePartBytes",
         summary: "The largest multipart part echoed inline (form, files); larger parts are only counted and hashed.",
         valueName: "bytes"
@@ -117,28 +117,28 @@ extension ServerSetting {
 
     /// ``ServerSettings/multipartMode``: `strict` or `lenient`.
     public static let multipartMode = choice(
-        \.multipartMode,
+        SettingField({ $0.multipartMode }, { $0.multipartMode = $1 }),
         name: "multipartMode",
         summary: "A multipart body that does not parse: strict answers 400 with the error, lenient 200 with diagnostics."
     )
 
     /// ``ServerSettings/headerTimeout``: seconds, more than 0 and at most a day.
     public static let headerTimeout = seconds(
-        \.headerTimeout,
+        SettingField({ $0.headerTimeout }, { $0.headerTimeout = $1 }),
         name: "headerTimeout",
         summary: "Seconds a client has to send a complete request head; then 408."
     )
 
     /// ``ServerSettings/idleTimeout``: seconds, more than 0 and at most a day.
     public static let idleTimeout = seconds(
-        \.idleTimeout,
+        SettingField({ $0.idleTimeout }, { $0.idleTimeout = $1 }),
         name: "idleTimeout",
         summary: "Seconds an idle keep-alive connection is kept open."
     )
 
     /// ``ServerSettings/minBodyBytesPerSecond``: a positive integer.
     public static let minBodyBytesPerSecond = integer(
-        \.minBodyBytesPerSecond,
+        SettingField({ $0.minBodyBytesPerSecond }, { $0.minBodyBytesPerSecond = $1 }),
         name: "minBodyBytesPerSecond",
         summary: "The slowest accepted body upload rate, in bytes per second.",
         valueName: "bytes"
@@ -146,21 +146,21 @@ extension ServerSetting {
 
     /// ``ServerSettings/bodyRateGracePeriod``: seconds, more than 0 and at most a day.
     public static let bodyRateGracePeriod = seconds(
-        \.bodyRateGracePeriod,
+        SettingField({ $0.bodyRateGracePeriod }, { $0.bodyRateGracePeriod = $1 }),
         name: "bodyRateGracePeriod",
         summary: "Seconds of body upload before the minimum rate is enforced."
     )
 
     /// ``ServerSettings/writeTimeout``: seconds, more than 0 and at most a day.
     public static let writeTimeout = seconds(
-        \.writeTimeout,
+        SettingField({ $0.writeTimeout }, { $0.writeTimeout = $1 }),
         name: "writeTimeout",
         summary: "Seconds a response write may make no progress before the connection is closed."
     )
 
     /// ``ServerSettings/maxConnections``: a positive integer.
     public static let maxConnections = integer(
-        \.maxConnections,
+        SettingField({ $0.maxConnections }, { $0.maxConnections = $1 }),
         name: "maxConnections",
         summary: "The most connections open at once, over all loops.",
         valueName: "count"
@@ -168,7 +168,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxResponseDelayMilliseconds``: 0 (delays refused) to a day.
     public static let maxResponseDelayMilliseconds = integer(
-        \.maxResponseDelayMilliseconds,
+        SettingField({ $0.maxResponseDelayMilliseconds }, { $0.maxResponseDelayMilliseconds = $1 }),
         name: "maxResponseDelayMilliseconds",
         in: 0...86_400_000,
         summary: "The longest delay a request may ask for with x-set-response-delay-ms.",
@@ -177,7 +177,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/shutdownTimeout``: seconds, more than 0 and at most a day.
     public static let shutdownTimeout = seconds(
-        \.shutdownTimeout,
+        SettingField({ $0.shutdownTimeout }, { $0.shutdownTimeout = $1 }),
         name: "shutdownTimeout",
         summary: "Seconds in-flight exchanges get to finish after SIGINT or SIGTERM."
     )
@@ -216,21 +216,21 @@ extension ServerSetting {
 
     /// ``ServerSettings/profile``: `httpbin` or `firewalk`.
     public static let profile = choice(
-        \.profile,
+        SettingField({ $0.profile }, { $0.profile = $1 }),
         name: "profile",
         summary: "Whose reply shapes the echo routes use: httpbin's, or Firewalk's (Alamofire's test server)."
     )
 
     /// ``ServerSettings/compressResponses``: `true` or `false`.
     public static let compressResponses = boolean(
-        \.compressResponses,
+        SettingField({ $0.compressResponses }, { $0.compressResponses = $1 }),
         name: "compressResponses",
         summary: "Whether every response is compressed for a client whose Accept-Encoding allows it."
     )
 
     /// ``ServerSettings/logFormat``: `text` or `json`.
     public static let logFormat = choice(
-        \.logFormat,
+        SettingField({ $0.logFormat }, { $0.logFormat = $1 }),
         name: "logFormat",
         summary: "The log format."
     )
@@ -238,9 +238,9 @@ extension ServerSetting {
     /// ``ServerSettings/logLevel``: one of swift-log's levels, written in lower case.
     public static let logLevel = ServerSetting(
         name: "logLevel",
-        summary: "The lowest log level written: " + Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        summary: "The lowest log level written: " + Logger.Level.allCases.map { $0.rawValue }.joined(separator: ", ") + ".",
         valueName: "level",
-        expectation: "one of " + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "),
+        expectation: "one of " + Logger.Level.allCases.map { $0.rawValue }.joined(separator: ", "),
         assign: { settings, text in
             guard let level = Logger.Level(rawValue: text) else { return false }
             settings.logLevel = level.rawValue
@@ -251,7 +251,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/accessLog``: `true` or `false` (also `yes`/`no`, `on`/`off`, `1`/`0`).
     public static let accessLog = boolean(
-        \.accessLog,
+        SettingField({ $0.accessLog }, { $0.accessLog = $1 }),
         name: "accessLog",
         summary: "Whether one access log line is written per exchange."
     )
@@ -272,7 +272,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/mappingsDirectory``: a folder path, or empty for none.
     public static let mappingsDirectory = optionalText(
-        \.mappingsDirectory,
+        SettingField({ $0.mappingsDirectory }, { $0.mappingsDirectory = $1 }),
         name: "mappingsDirectory",
         summary: "The folder of mock mapping files, reloaded when they change; bodyFileName reads files/ beside it.",
         valueName: "path"
@@ -280,14 +280,14 @@ extension ServerSetting {
 
     /// ``ServerSettings/history``: `true` or `false`.
     public static let history = boolean(
-        \.history,
+        SettingField({ $0.history }, { $0.history = $1 }),
         name: "history",
         summary: "Whether exchanges are recorded in the history served under /__admin/."
     )
 
     /// ``ServerSettings/maxHistoryEntryCount``: a positive integer.
     public static let maxHistoryEntryCount = integer(
-        \.maxHistoryEntryCount,
+        SettingField({ $0.maxHistoryEntryCount }, { $0.maxHistoryEntryCount = $1 }),
         name: "maxHistoryEntryCount",
         summary: "The most exchanges the history keeps; the oldest are dropped first.",
         valueName: "count"
@@ -295,7 +295,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxHistoryBytes``: a positive integer.
     public static let maxHistoryBytes = integer(
-        \.maxHistoryBytes,
+        SettingField({ $0.maxHistoryBytes }, { $0.maxHistoryBytes = $1 }),
         name: "maxHistoryBytes",
         summary: "The approximate memory the history may use; the oldest entries are dropped first.",
         valueName: "bytes"
@@ -303,7 +303,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/maxHistoryBodyBytes``: a positive integer.
     public static let maxHistoryBodyBytes = integer(
-        \.maxHistoryBodyBytes,
+        SettingField({ $0.maxHistoryBodyBytes }, { $0.maxHistoryBodyBytes = $1 }),
         name: "maxHistoryBodyBytes",
         summary: "The largest body the history keeps whole; a larger one keeps its size, SHA-256 and a preview.",
         valueName: "bytes"
@@ -311,7 +311,7 @@ extension ServerSetting {
 
     /// ``ServerSettings/historyFile``: a path, or empty for none.
     public static let historyFile = optionalText(
-        \.historyFile,
+        SettingField({ $0.historyFile }, { $0.historyFile = $1 }),
         name: "historyFile",
         summary: "An append-only JSON-lines file the history is written to and reloaded from at start.",
         valueName: "path"
@@ -319,14 +319,14 @@ extension ServerSetting {
 
     /// ``ServerSettings/historyRedactHeaders``: `true` or `false`.
     public static let historyRedactHeaders = boolean(
-        \.historyRedactHeaders,
+        SettingField({ $0.historyRedactHeaders }, { $0.historyRedactHeaders = $1 }),
         name: "historyRedactHeaders",
         summary: "Whether Authorization, Cookie and other sensitive header values are stored redacted."
     )
 
     /// ``ServerSettings/adminToken``: a token, or empty for none.
     public static let adminToken = optionalText(
-        \.adminToken,
+        SettingField({ $0.adminToken }, { $0.adminToken = $1 }),
         name: "adminToken",
         summary: "A bearer token every /__admin/ request must carry (Authorization: Bearer or ?token=).",
         valueName: "token"

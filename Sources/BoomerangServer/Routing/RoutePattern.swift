@@ -25,6 +25,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public init(_ text: String) {
         precondition(text.hasPrefix("/"), "a route pattern starts with /: \(text)")
         description = text
+        // Every route's pattern is parsed at start-up: ASCII text is cut on its bytes, which
+        // reads the same as cutting on characters when every character is one byte.
+        segments = text.utf8.allSatisfy { $0 < 0x80 } ? Self.asciiSegments(text) : Self.segments(text)
+    }
+
+    private static func segments(_ text: String) -> [Segment] {
         var segments: [Segment] = []
         let pieces = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {
@@ -45,7 +51,39 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 segments.append(.parameter(String(inner), .string))
             }
         }
-        self.segments = segments
+        return segments
+    }
+
+    private static func asciiSegments(_ text: String) -> [Segment] {
+        let bytes = Array(text.utf8)
+        var segments: [Segment] = []
+        var start = 1
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            let isLast = end == bytes.endIndex
+            segments.append(asciiSegment(bytes[start..<end], isLast: isLast, in: text))
+            if isLast { return segments }
+            start = end + 1
+        }
+    }
+
+    private static func asciiSegment(_ piece: ArraySlice<UInt8>, isLast: Bool, in text: String) -> Segment {
+        func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        guard piece.count >= 2, piece.first == UInt8(ascii: "{"), piece.last == UInt8(ascii: "}") else {
+            return .literal(string(piece))
+        }
+        let inner = piece.dropFirst().dropLast()
+        if inner.count >= 3, inner.suffix(3).allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            precondition(isLast, "a rest parameter comes last: \(text)")
+            return .rest(string(inner.dropLast(3)))
+        }
+        if let colon = inner.firstIndex(of: UInt8(ascii: ":")) {
+            guard let kind = RouteParameterKind(rawValue: string(inner[(colon + 1)...])) else {
+                preconditionFailure("unknown parameter type in \(text)")
+            }
+            return .parameter(string(inner[..<colon]), kind)
+        }
+        return .parameter(string(inner), .string)
     }
 
     /// Whether the pattern has no parameters, so a table can find it by exact path.

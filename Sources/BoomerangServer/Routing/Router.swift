@@ -33,8 +33,9 @@ final class Router: Sendable {
         let catalog = OperationsRoutes.Catalog()
         OperationsRoutes.register(in: &table, status: status, access: access, catalog: catalog, mappings: mappings)
         let files = StaticFiles(directory: settings.publicDirectory)
-        let described = table.routes + StaticFileRoutes.routes(files: files, listing: Response(status: 200))
-        for route in StaticFileRoutes.routes(files: files, listing: RouteListing.response(described)) {
+        let described = table.routes + StaticFileRoutes.routes(files: files, listing: { Response(status: 200) })
+        let listing = RouteListing.Rendered(described)
+        for route in StaticFileRoutes.routes(files: files, listing: { listing.response }) {
             table.add(route)
         }
         catalog.publish(table.routes)

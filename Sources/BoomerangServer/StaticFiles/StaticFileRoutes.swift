@@ -10,12 +10,12 @@ enum StaticFileRoutes {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// The page's routes; `listing` is what `/` answers to a client that does not prefer HTML.
-    static func routes(files: StaticFiles, listing: Response) -> [Route] {
+    /// The page's routes; `listing` gives what `/` answers to a client that does not prefer HTML.
+    static func routes(files: StaticFiles, listing: @escaping @Sendable () -> Response) -> [Route] {
         [
             Route("page.index", .only([.get]), "/", summary: "The web page (HTML), or the route listing (JSON)") {
                 request throws(ServerError) in
-                guard ScenarioRoutes.prefersHTML(request.head.headers["Accept"]) else { return FixedResponder(listing) }
+                guard ScenarioRoutes.prefersHTML(request.head.headers["Accept"]) else { return FixedResponder(listing()) }
                 return FixedResponder(try response(for: "index.html", in: files, head: request.head))
             },
             Route("page.file", .only([.get]), "/ui/{file...}", summary: "The web page's scripts, styles and images") {
