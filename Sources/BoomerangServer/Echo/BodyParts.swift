@@ -205,22 +205,32 @@ struct BodyParts {
 
     /// The bytes below 0x20 other than tab, LF and CR, looked at sixteen to a vector and 64 a
     /// step: text has none in most steps, and only a step with some counts them lane by lane.
+    /// (Lanes are read back as two words: `any` and `wrappedSum` reduce lane by lane, uninlined.)
     static func controlCharacterCount(_ bytes: UnsafeRawBufferPointer) -> Int {
         typealias Lanes = SIMD16<UInt8>
         let space = Lanes(repeating: 0x20)
+        let none = Lanes(repeating: 0)
+        /// 0xFF in each lane below 0x20, else 0.
+        @inline(__always)
+        func below(_ lanes: Lanes) -> Lanes { none.replacing(with: 0xFF, where: lanes .< space) }
+        @inline(__always)
+        func words(_ lanes: Lanes) -> SIMD2<UInt64> { unsafeBitCast(lanes, to: SIMD2<UInt64>.self) }
         func count(_ lanes: Lanes) -> Int {
-            let below = lanes .< space
-            guard any(below) else { return 0 }
-            let controls = below .& .!((lanes .== 0x09) .| (lanes .== 0x0A) .| (lanes .== 0x0D))
-            return Int(Lanes(repeating: 0).replacing(with: 1, where: controls).wrappedSum())
+            let low = words(below(lanes))
+            guard low[0] | low[1] != 0 else { return 0 }
+            let allowed = words(none.replacing(with: 0xFF, where: (lanes .== 0x09) .| (lanes .== 0x0A) .| (lanes .== 0x0D)))
+            let controls = low & ~allowed
+            return (controls[0].nonzeroBitCount + controls[1].nonzeroBitCount) / 8
         }
+        @inline(__always)
         func load(_ offset: Int) -> Lanes { bytes.loadUnaligned(fromByteOffset: offset, as: Lanes.self) }
         var total = 0
         var i = 0
         let end = bytes.count
         while i + 64 <= end {
             let a = load(i), b = load(i + 16), c = load(i + 32), d = load(i + 48)
-            if any((a .< space) .| (b .< space) .| (c .< space) .| (d .< space)) {
+            let low = words(below(a) | below(b) | below(c) | below(d))
+            if low[0] | low[1] != 0 {
                 total &+= count(a) &+ count(b) &+ count(c) &+ count(d)
             }
             i += 64
