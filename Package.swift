@@ -58,6 +58,10 @@ let package = Package(
             providers: [.apt(["libzstd-dev"])]
         ),
         .target(
+            name: "CBoomerangSHA256",
+            path: "Sources/CBoomerangSHA256"
+        ),
+        .target(
             name: "BoomerangCompression",
             dependencies: ["CZlib", "CBrotli", "CZstd"],
             swiftSettings: swiftSettings
@@ -83,6 +87,7 @@ let package = Package(
                 "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",
+                "CBoomerangSHA256",
                 "CLibevent",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

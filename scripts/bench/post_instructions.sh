@@ -7,8 +7,10 @@
 #   scripts/bench/post_instructions.sh
 #   CG_KEEP=/tmp/cg-post scripts/bench/post_instructions.sh   # keep the profiles (callgrind_annotate --inclusive=yes)
 #
-# Valgrind hides the SHA extensions from the program: BoringSSL's SHA-256 then takes its vector
-# path, about ten times the instructions of the SHA-NI path it takes on this machine natively.
+# Valgrind hides the SHA extensions from the program: the body's and the parts' SHA-256 then go
+# through swift-crypto (BoringSSL's vector path, about ten times the instructions of SHA-NI), not
+# through the interleaved SHA-NI pass they take natively (SHA256Pair), so the count does not show
+# what that pass saves: compare server CPU per request (compare_servers.py post) or perf for that.
 # BOOMERANG_BIN profiles another build; SKIP_EVHTTP=1 leaves the C echo out.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -3,8 +3,9 @@ import Crypto
 
 /// The body sink an echo picks when the head is complete, from the request's `Content-Type`.
 ///
-/// Multipart bodies go through the core's streaming parser part by part; every other body is
-/// counted, SHA-256 hashed and kept in memory only up to a limit. Memory is bounded by the limits,
+/// Multipart bodies go through the core's streaming parser part by part (which hashes the whole
+/// body beside the parts); every other body is counted, SHA-256 hashed and kept in memory only up
+/// to a limit. Memory is bounded by the limits,
 /// never by the body size.
 struct BodyCollector {
     /// How the body is taken apart.
@@ -81,11 +82,11 @@ struct BodyCollector {
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
         size += Int64(bytes.count)
-        if kind != .none { hasher.update(bufferPointer: bytes) }
         if kind == .multipart {
             multipart?.receive(bytes)
             return
         }
+        if kind != .none { hasher.update(bufferPointer: bytes) }
         if buffer.capacity == 0, let expectedBodyBytes {
             buffer.reserveCapacity(Int(clamping: min(expectedBodyBytes, Int64(bufferLimit))))
         }
@@ -106,7 +107,10 @@ struct BodyCollector {
     /// Ends the body; the hash of the whole body as lowercase hex (none without a body).
     mutating func finish() -> String? {
         if kind == .none { return nil }
-        if kind == .multipart { multipart?.finish() }
+        if kind == .multipart, multipart != nil {
+            multipart!.finish()
+            return multipart!.bodySHA256()
+        }
         return Hex.lowercase(hasher.finalize())
     }
 }

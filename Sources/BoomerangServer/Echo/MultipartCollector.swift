@@ -2,7 +2,8 @@ import BoomerangSerialization
 import Crypto
 
 /// Takes a multipart body apart while it streams: each part is counted and SHA-256 hashed, and
-/// kept inline only while small (the per-part and per-request inline limits).
+/// kept inline only while small (the per-part and per-request inline limits). The whole body's
+/// SHA-256 is made here too, beside the parts' (``SHA256Pair``).
 struct MultipartCollector {
     /// What the echo reports of one part.
     struct Part {
@@ -21,7 +22,9 @@ struct MultipartCollector {
     /// Taken out while it parses, so that its buffers stay uniquely owned (a copy would make them
     /// copy on write every chunk); `nil` only during a call.
     private var parser: MultipartParser?
-    private var hasher = SHA256()
+    private var hashes = SHA256Pair()
+    /// The bytes of the chunk being parsed not yet in the body's hash; empty between chunks.
+    private var unhashed = UnsafeRawBufferPointer(start: nil, count: 0)
     private var current: Part?
     /// The current part's bytes while it may still be kept inline; `nil` once it is over a limit.
     private var currentInline: InlinePartBytes?
@@ -61,6 +64,11 @@ struct MultipartCollector {
         if lead.count < delimiter.count + 2 {
             lead.append(contentsOf: bytes.prefix(delimiter.count + 2 - lead.count))
         }
+        unhashed = bytes
+        defer {
+            hashes.updateBody(unhashed)
+            unhashed = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         guard error == nil else { return }
         guard var parser = self.parser.take() else { return }
         defer {
@@ -72,6 +80,11 @@ struct MultipartCollector {
         } catch {
             fail(error)
         }
+    }
+
+    /// The SHA-256 of every body byte received, as lowercase hex; once, after ``finish()``.
+    mutating func bodySHA256() -> String {
+        Hex.lowercase(hashes.finishBody())
     }
 
     mutating func finish() {
@@ -91,7 +104,7 @@ struct MultipartCollector {
     private mutating func fail(_ error: MultipartParserError) {
         self.error = error
         if var part = current {
-            part.sha256 = Hex.lowercase(hasher.finalize())
+            part.sha256 = Hex.lowercase(hashes.finishPart())
             part.inline = currentInline?.take()
             currentInline = nil
             part.complete = false
@@ -127,13 +140,16 @@ struct MultipartCollector {
         switch event {
         case .partBegin(let head):
             current = Part(head: head)
-            hasher = SHA256()
+            hashes.restartPart()
             let bound = expectedBodyBytes.map { Int(clamping: max($0 - received, 0)) }
             currentInline = InlinePartBytes(bound: bound, limit: min(inlineLimit, inlineLeft))
         case .body(let bytes):
             guard current != nil else { return }
             current!.size += Int64(bytes.count)
-            hasher.update(bufferPointer: bytes)
+            // Paired with as many of the chunk's bytes for the body's hash, which takes them in order.
+            let paired = min(unhashed.count, bytes.count)
+            hashes.update(body: UnsafeRawBufferPointer(rebasing: unhashed[..<paired]), part: bytes)
+            unhashed = UnsafeRawBufferPointer(rebasing: unhashed[paired...])
             if currentInline != nil {
                 if current!.size <= Int64(inlineLimit) && bytes.count <= inlineLeft {
                     currentInline!.append(bytes)
@@ -145,7 +161,7 @@ struct MultipartCollector {
             }
         case .partEnd:
             guard var part = current else { return }
-            part.sha256 = Hex.lowercase(hasher.finalize())
+            part.sha256 = Hex.lowercase(hashes.finishPart())
             part.inline = currentInline?.take()
             currentInline = nil
             if let inline = part.inline, let offset = ByteSearch.firstOffset(of: delimiter, in: inline) {
