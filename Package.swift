@@ -62,6 +62,11 @@ let package = Package(
             path: "Sources/CBoomerangSHA256"
         ),
         .target(
+            name: "BoomerangDigest",
+            dependencies: ["CBoomerangSHA256", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangCompression",
             dependencies: ["CZlib", "CBrotli", "CZstd"],
             swiftSettings: swiftSettings
@@ -84,10 +89,10 @@ let package = Package(
             name: "BoomerangServer",
             dependencies: [
                 "BoomerangCompression",
+                "BoomerangDigest",
                 "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",
-                "CBoomerangSHA256",
                 "CLibevent",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -175,6 +180,11 @@ let package = Package(
                 "Compatibility/httpbin_compat.py", "Compatibility/h11_differential.py", "Operations/operations_check.py",
                 "WebSocket/websocket_client.py",
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangDigestTests",
+            dependencies: ["BoomerangDigest", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import BoomerangDigest
 import BoomerangSerialization
 import Crypto
 

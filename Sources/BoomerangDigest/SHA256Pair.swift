@@ -7,9 +7,9 @@ import Crypto
 /// pass (`CBoomerangSHA256`): one hash's rounds run while the other waits for its last result, so
 /// the two take about 0.7 of the time of two passes. Elsewhere (and under valgrind, which hides
 /// the extensions) swift-crypto makes each.
-struct SHA256Pair {
+public struct SHA256Pair {
     /// Whether this processor has the SHA extensions.
-    static let accelerated = boomerang_sha256_accelerated() != 0
+    public static let accelerated = boomerang_sha256_accelerated() != 0
 
     private var body = boomerang_sha256()
     private var part = boomerang_sha256()
@@ -17,7 +17,7 @@ struct SHA256Pair {
     private var portable: (body: SHA256, part: SHA256)?
 
     /// - Parameter accelerated: whether to use the SHA extensions; true only where they exist.
-    init(accelerated: Bool = SHA256Pair.accelerated) {
+    public init(accelerated: Bool = SHA256Pair.accelerated) {
         if accelerated {
             boomerang_sha256_init(&body)
             boomerang_sha256_init(&part)
@@ -27,7 +27,7 @@ struct SHA256Pair {
     }
 
     /// Adds `bodyBytes` to the body's hash and `partBytes` to the part's.
-    mutating func update(body bodyBytes: UnsafeRawBufferPointer, part partBytes: UnsafeRawBufferPointer) {
+    public mutating func update(body bodyBytes: UnsafeRawBufferPointer, part partBytes: UnsafeRawBufferPointer) {
         guard portable == nil else {
             portable!.body.update(bufferPointer: bodyBytes)
             portable!.part.update(bufferPointer: partBytes)
@@ -36,7 +36,8 @@ struct SHA256Pair {
         boomerang_sha256_update2(&body, bodyBytes.baseAddress, bodyBytes.count, &part, partBytes.baseAddress, partBytes.count)
     }
 
-    mutating func updateBody(_ bytes: UnsafeRawBufferPointer) {
+    /// Adds `bytes` to the body's hash alone.
+    public mutating func updateBody(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
         guard portable == nil else {
             portable!.body.update(bufferPointer: bytes)
@@ -46,7 +47,7 @@ struct SHA256Pair {
     }
 
     /// The part's digest; the part's hash starts again, for the next part.
-    mutating func finishPart() -> [UInt8] {
+    public mutating func finishPart() -> [UInt8] {
         guard portable == nil else {
             defer { portable!.part = SHA256() }
             return Array(portable!.part.finalize())
@@ -56,7 +57,7 @@ struct SHA256Pair {
     }
 
     /// Starts the part's hash again.
-    mutating func restartPart() {
+    public mutating func restartPart() {
         if portable == nil {
             boomerang_sha256_init(&part)
         } else {
@@ -65,7 +66,7 @@ struct SHA256Pair {
     }
 
     /// The body's digest, once every byte was added.
-    mutating func finishBody() -> [UInt8] {
+    public mutating func finishBody() -> [UInt8] {
         guard portable == nil else { return Array(portable!.body.finalize()) }
         return Self.digest(&body)
     }
