@@ -69,10 +69,7 @@ struct EchoDocument {
             sink.key(literal: "headersRaw")
             sink.beginArray()
             for field in head.headers {
-                sink.beginArray()
-                sink.string(field.name)
-                sink.string(field.value)
-                sink.endArray()
+                sink.stringPair(field.name, field.value)
             }
             sink.endArray()
             if let parts { try sink.member("json", parts.json) }
@@ -158,29 +155,9 @@ struct EchoDocument {
             for later in fields[(index + 1)...] where later.name.utf8.count == length && HTTPHeaders.namesMatch(later.name, name) {
                 value += "," + later.value
             }
-            var utf8 = name
-            utf8.withUTF8 { bytes in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { titled in
-                    sink.key(utf8: UnsafeBufferPointer(titleCase(bytes, into: titled)))
-                }
-            }
+            sink.key(titleCasing: name)
             sink.string(value)
         }
         sink.endObject()
-    }
-
-    /// Python's `str.title()` on ASCII: a letter after a non-letter is upper case, others lower.
-    private static func titleCase(
-        _ name: UnsafeBufferPointer<UInt8>, into titled: UnsafeMutableBufferPointer<UInt8>
-    ) -> UnsafeMutableBufferPointer<UInt8> {
-        var previousIsLetter = false
-        for index in name.indices {
-            let byte = name[index]
-            let lower = byte | 0x20
-            let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
-            titled[index] = isLetter ? (previousIsLetter ? lower : lower & ~0x20) : byte
-            previousIsLetter = isLetter
-        }
-        return UnsafeMutableBufferPointer(rebasing: titled[..<name.count])
     }
 }
