@@ -145,6 +145,14 @@ struct EchoDocument {
     static func writeCanonicalHeaders<Sink: StructuredSink & ~Copyable>(_ headers: HTTPHeaders, into sink: inout Sink) {
         let fields = headers.fields
         sink.beginObject()
+        guard headers.hasRepeatedNames else {
+            for field in fields {
+                sink.key(titleCasing: field.name)
+                sink.string(field.value)
+            }
+            sink.endObject()
+            return
+        }
         for index in fields.indices {
             let name = fields[index].name
             let length = name.utf8.count
