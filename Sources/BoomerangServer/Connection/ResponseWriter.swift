@@ -170,34 +170,11 @@ enum ResponseWriter {
             pointer += text.utf8CodeUnitCount
         }
 
-        /// Up to 16 bytes (a header name, most values) are copied in overlapping words instead of
-        /// through a call to `memcpy`.
         @inline(__always)
         mutating func write(_ bytes: UnsafeRawBufferPointer) {
-            guard let from = bytes.baseAddress else { return }
-            let length = bytes.count
-            let to = UnsafeMutableRawPointer(pointer)
-            if length > 16 {
-                to.copyMemory(from: from, byteCount: length)
-            } else if length >= 8 {
-                let first = from.loadUnaligned(as: UInt64.self)
-                let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-                to.storeBytes(of: first, as: UInt64.self)
-                to.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
-            } else if length >= 4 {
-                let first = from.loadUnaligned(as: UInt32.self)
-                let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-                to.storeBytes(of: first, as: UInt32.self)
-                to.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
-            } else if length > 0 {
-                let first = from.load(as: UInt8.self)
-                let middle = from.load(fromByteOffset: length / 2, as: UInt8.self)
-                let last = from.load(fromByteOffset: length - 1, as: UInt8.self)
-                to.storeBytes(of: first, as: UInt8.self)
-                to.storeBytes(of: middle, toByteOffset: length / 2, as: UInt8.self)
-                to.storeBytes(of: last, toByteOffset: length - 1, as: UInt8.self)
-            }
-            pointer += length
+            guard let start = bytes.baseAddress else { return }
+            UnsafeMutableRawPointer(pointer).copyMemory(from: start, byteCount: bytes.count)
+            pointer += bytes.count
         }
 
         @inline(__always)
