@@ -60,7 +60,7 @@ final class Router: Sendable {
         let choice = choose(for: context)
         let route = choice.route
         var coding: ContentCodingStage?
-        if route?.hasASCIIPrefix("admin.") != true {
+        if route?.hasASCIIPrefix("admin.") != true, ContentCodingStage.isNeeded(for: context.head, policy: self.coding) {
             coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
         }
         let isInspectionTool = Self.isInspectionTool(choice)
