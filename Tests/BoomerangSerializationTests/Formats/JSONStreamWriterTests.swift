@@ -137,9 +137,10 @@ struct JSONStreamWriterTests {
         // Letters, digits, separators, bytes to escape and non-ASCII, at every length around a word.
         let alphabet = Array("aZq-_9 \"\\\u{01}\u{7F}éÉ€x".unicodeScalars).map(String.init)
         var pairs: [(String, String)] = []
-        for _ in 0..<8 {
+        for index in 0..<8 {
             let length = Int(generator.next() % 26)
-            let name = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            // A digit first keeps the keys distinct once title-cased (an object has no repeats).
+            let name = "\(index)" + (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
             pairs.append((name, String(name.reversed())))
         }
         func feed<Sink: StructuredSink & ~Copyable>(_ sink: inout Sink) {
