@@ -54,7 +54,9 @@ struct EchoDocument {
                 try sink.member("body", parts.bodySummary)
                 try sink.member("data", parts.data)
             }
-            let headerDiagnostics = RequestDiagnostics.headers(head.headers)
+            // Asked once for both the diagnostics and the headers object.
+            let repeatsNames = head.headers.hasRepeatedNames
+            let headerDiagnostics = repeatsNames ? RequestDiagnostics.headers(head.headers) : []
             let partDiagnostics = parts?.diagnostics ?? []
             if !headerDiagnostics.isEmpty || !partDiagnostics.isEmpty || !query.diagnostics.isEmpty {
                 try sink.member("diagnostics", .array(headerDiagnostics.map(\.value) + partDiagnostics + query.diagnostics))
@@ -65,7 +67,7 @@ struct EchoDocument {
                 try sink.member("formParams", parts.formParams)
             }
             sink.key(literal: "headers")
-            Self.writeCanonicalHeaders(head.headers, into: &sink)
+            Self.writeCanonicalHeaders(head.headers, repeatsNames: repeatsNames, into: &sink)
             sink.key(literal: "headersRaw")
             sink.beginArray()
             for field in head.headers {
@@ -142,10 +144,12 @@ struct EchoDocument {
 
     /// Writes httpbin's `headers` object. Two names that differ only in case have the same title
     /// case, so a field joins the first field whose name matches it case-insensitively.
-    static func writeCanonicalHeaders<Sink: StructuredSink & ~Copyable>(_ headers: HTTPHeaders, into sink: inout Sink) {
+    static func writeCanonicalHeaders<Sink: StructuredSink & ~Copyable>(
+        _ headers: HTTPHeaders, repeatsNames: Bool? = nil, into sink: inout Sink
+    ) {
         let fields = headers.fields
         sink.beginObject()
-        guard headers.hasRepeatedNames else {
+        guard repeatsNames ?? headers.hasRepeatedNames else {
             for field in fields {
                 sink.key(titleCasing: field.name)
                 sink.string(field.value)
