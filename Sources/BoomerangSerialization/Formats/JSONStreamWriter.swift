@@ -75,6 +75,30 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
         afterKey = true
     }
 
+    /// Title-cases in place in the output, eight bytes at a time, checking for bytes to escape
+    /// in the same pass (a header name has none: it is a token).
+    public mutating func key(titleCasing name: String) {
+        let done: Void? = name.utf8.withContiguousStorageIfAvailable { writeTitleCasedKey($0) }
+        if done == nil {
+            var copy = name
+            copy.withUTF8 { writeTitleCasedKey($0) }
+        }
+    }
+
+    /// Writes `[first, second]` without a call per part.
+    public mutating func stringPair(_ first: String, _ second: String) {
+        beforeValue()
+        precondition(depth < 63, "streamed containers nest too deep")
+        output.append(UInt8(ascii: "["))
+        if pretty { writer.newline(depth: depth + 1, into: &output) }
+        writer.writeString(first, into: &output)
+        output.append(UInt8(ascii: ","))
+        if pretty { writer.newline(depth: depth + 1, into: &output) }
+        writer.writeString(second, into: &output)
+        if pretty { writer.newline(depth: depth, into: &output) }
+        output.append(UInt8(ascii: "]"))
+    }
+
     public mutating func string(_ text: String) {
         beforeValue()
         writer.writeString(text, into: &output)
@@ -101,6 +125,43 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
         precondition(depth == 0, "a container is still open")
         if writer.configuration.trailingNewline { output.append(UInt8(ascii: "\n")) }
         return output.makeArray()
+    }
+
+    private mutating func writeTitleCasedKey(_ name: UnsafeBufferPointer<UInt8>) {
+        separate()
+        let length = name.count
+        if let source = name.baseAddress, length > 0 {
+            // Whole words are read and written back: the room reserved covers the last one.
+            output.reserve(length + 12)
+            let quoteAt = output.count
+            output.appendUnchecked(UInt8(ascii: "\""))
+            let start = UnsafeMutableRawPointer(output.base + output.count)
+            output.appendUnchecked(source, count: length)
+            let escapeNonASCII = writer.configuration.escapeNonASCII
+            var offset = 0
+            var previousIsLetter: UInt64 = 0
+            var escapes: UInt64 = 0
+            while offset < length {
+                let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let remaining = length - offset
+                let mask: UInt64 = remaining >= 8 ? ~0 : (1 << UInt64(remaining &* 8)) &- 1
+                escapes |= JSONWriter.escapeFlags(word, escapeNonASCII: escapeNonASCII) & mask
+                let (titled, last) = ASCIITitleCase.word(word, previousIsLetter: previousIsLetter)
+                start.storeBytes(of: titled.littleEndian, toByteOffset: offset, as: UInt64.self)
+                previousIsLetter = last
+                offset &+= 8
+            }
+            if escapes == 0 {
+                output.appendUnchecked(UInt8(ascii: "\""))
+                endKey()
+                return
+            }
+            output.rewind(to: quoteAt)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(length, 1)) { titled in
+            writer.writeQuoted(UnsafeBufferPointer(ASCIITitleCase.write(name, into: titled)), into: &output)
+        }
+        endKey()
     }
 
     private mutating func open(_ bracket: UInt8) {

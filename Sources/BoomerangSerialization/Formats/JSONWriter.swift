@@ -228,7 +228,7 @@ public struct JSONWriter: FormatWriter {
 
     /// Nonzero when the word holds a byte that needs an escape.
     @inline(__always)
-    private static func escapeFlags(_ word: UInt64, escapeNonASCII: Bool) -> UInt64 {
+    static func escapeFlags(_ word: UInt64, escapeNonASCII: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let below20 = (word &- ones &* 0x20) & ~word & highs

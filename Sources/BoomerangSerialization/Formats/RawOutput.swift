@@ -118,6 +118,12 @@ struct RawOutput: ~Copyable {
         appendUnchecked(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
+    /// Forgets the bytes from `newCount` on.
+    @inline(__always)
+    mutating func rewind(to newCount: Int) {
+        count = newCount
+    }
+
     /// Counts `length` bytes written at `base + count` into reserved room.
     @inline(__always)
     mutating func advance(by length: Int) {

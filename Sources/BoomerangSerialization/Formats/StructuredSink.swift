@@ -29,6 +29,11 @@ public protocol StructuredSink: ~Copyable {
     mutating func string(utf8 text: UnsafeBufferPointer<UInt8>)
     /// A whole value.
     mutating func value(_ value: StructuredValue) throws(Failure)
+    /// The key of the next member, `name` title-cased as Python's `str.title()` does on ASCII (a
+    /// letter after a non-letter upper case, other letters lower case): httpbin's header names.
+    mutating func key(titleCasing name: String)
+    /// An array of two strings, `[first, second]` (a header field as received).
+    mutating func stringPair(_ first: String, _ second: String)
 }
 
 extension StructuredSink where Self: ~Copyable {
@@ -38,6 +43,22 @@ extension StructuredSink where Self: ~Copyable {
 
     public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         string(String(decoding: text, as: UTF8.self))
+    }
+
+    public mutating func key(titleCasing name: String) {
+        var utf8 = name
+        utf8.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { titled in
+                key(utf8: UnsafeBufferPointer(ASCIITitleCase.write(bytes, into: titled)))
+            }
+        }
+    }
+
+    public mutating func stringPair(_ first: String, _ second: String) {
+        beginArray()
+        string(first)
+        string(second)
+        endArray()
     }
 
     /// A member of the innermost object; the key as ``key(literal:)`` takes it.

@@ -95,6 +95,21 @@ public struct HTTPHeaders: Sendable, Hashable {
         return values
     }
 
+    /// Whether two fields have the same name in any case: when not, a reader that joins or
+    /// reports repeated fields has nothing to look for. Names are compared only where their
+    /// keys (length, first and last letters) agree.
+    public var hasRepeatedNames: Bool {
+        fields.withUnsafeBufferPointer { fields in
+            for second in fields.indices.dropFirst() {
+                let key = fields[second].nameKey
+                for first in 0..<second where fields[first].nameKey == key {
+                    if Self.namesMatch(fields[first].name, fields[second].name) { return true }
+                }
+            }
+            return false
+        }
+    }
+
     /// Whether a field with this name is present.
     public func contains(_ name: String) -> Bool {
         firstIndex(of: name, from: 0) != nil

@@ -20,7 +20,9 @@ public struct HTTPRequestHead: Sendable, Hashable {
     public var method: HTTPMethod
     /// The request target as sent (origin-form, absolute-form, authority-form or `*`); it holds
     /// only visible ASCII other than `#`.
-    public var target: String
+    public var target: String {
+        didSet { queryMarkOffset = Self.queryMarkOffset(in: target) }
+    }
     /// The protocol version: HTTP/1.0 or HTTP/1.1.
     public var version: HTTPVersion
     /// The header fields in order, with their original case.
@@ -36,6 +38,9 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// The head's bytes exactly as received, request line through the empty line, when the parser
     /// was configured with ``HTTPParserConfiguration/keepsRawHead``; otherwise nil.
     public var rawHead: [UInt8]?
+    /// The byte offset of the first `?` of the target, -1 when there is none: found once, for
+    /// ``path`` and ``query`` that every route, log and history entry reads.
+    private var queryMarkOffset: Int
 
     /// Creates a head.
     public init(
@@ -56,6 +61,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
         self.keepAlive = keepAlive
         self.expectsContinue = expectsContinue
         self.rawHead = rawHead
+        queryMarkOffset = Self.queryMarkOffset(in: target)
     }
 
     /// The target up to the first `?` (the whole target when there is no query).
@@ -70,16 +76,21 @@ public struct HTTPRequestHead: Sendable, Hashable {
         return target[target.utf8.index(after: mark)...]
     }
 
-    /// Where the first `?` of the target is, found in its contiguous bytes.
+    /// Where the first `?` of the target is.
     private var queryMark: String.Index? {
+        guard queryMarkOffset >= 0 else { return nil }
+        let utf8 = target.utf8
+        return utf8.index(utf8.startIndex, offsetBy: queryMarkOffset)
+    }
+
+    private static func queryMarkOffset(in target: String) -> Int {
         let utf8 = target.utf8
         let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
             for index in bytes.indices where bytes[index] == UInt8(ascii: "?") { return index }
             return nil
         }
-        if let offset {
-            return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
-        }
-        return utf8.firstIndex(of: UInt8(ascii: "?"))
+        if let offset { return offset ?? -1 }
+        guard let mark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return -1 }
+        return utf8.distance(from: utf8.startIndex, to: mark)
     }
 }

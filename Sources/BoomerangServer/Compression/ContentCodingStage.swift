@@ -18,6 +18,13 @@ struct ContentCodingStage {
     /// label on a request without a body is harmless.
     private var refusedCoding: ServerError?
 
+    /// Whether a stage has anything to do for `head`: a `Content-Encoding` on the request, or the
+    /// setting or the request's control asking for a compressed response. Asked before making
+    /// one, so that most requests (a GET without either) cost two look-ups and nothing else.
+    static func isNeeded(for head: borrowing HTTPRequestHead, policy: ContentCodingPolicy) -> Bool {
+        policy.compressesResponses || head.headers.contains("Content-Encoding") || ContentCodingPolicy.control(head) != nil
+    }
+
     /// `nil` when there is nothing to do: no `Content-Encoding` on the request, and neither the
     /// setting nor the request's control asks for a compressed response.
     init?(head: borrowing HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {

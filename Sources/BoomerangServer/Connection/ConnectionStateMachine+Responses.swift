@@ -7,26 +7,32 @@ extension ConnectionStateMachine {
         let head = exchange.context.head
         let keepAlive = head.keepAlive && !response.closeConnection && !isDraining
         exchange.status = response.status
-        if response.fault != nil || response.upgrade != nil || response.bodyStream != nil {
+        // Almost every response has no fault, stream or upgrade: one test each, no optional
+        // existential read.
+        if response.fault != nil || response.hasStreamOrUpgrade {
             services.responseReady(exchange, response, written: nil)
+            if let fault = response.fault {
+                startFault(fault, exchange: exchange, response: response, now: now)
+                return
+            }
+            if response.status == 101, let upgrade = response.upgrade, head.version.minor >= 1, head.method != .head {
+                startUpgrade(upgrade, exchange: exchange, response: response, now: now)
+                return
+            }
+            if let stream = response.bodyStream {
+                startStream(stream, exchange: exchange, response: response, keepAlive: keepAlive, cutAfter: nil, now: now)
+                return
+            }
         }
-        if let fault = response.fault {
-            startFault(fault, exchange: exchange, response: response, now: now)
-        } else if response.status == 101, let upgrade = response.upgrade, head.version.minor >= 1, head.method != .head {
-            startUpgrade(upgrade, exchange: exchange, response: response, now: now)
-        } else if let stream = response.bodyStream {
-            startStream(stream, exchange: exchange, response: response, keepAlive: keepAlive, cutAfter: nil, now: now)
-        } else {
-            let bytes = ResponseWriter.renderPieces(
-                response, method: head.method, version: (head.version.major, head.version.minor),
-                keepAlive: keepAlive, date: services.dateField())
-            exchange.responseBytes = bytes.head.count + bytes.body.count
-            services.responseReady(exchange, response, written: bytes.head)
-            services.exchangeCompleted(exchange)
-            enqueue(bytes.head, now: now)
-            enqueue(bytes.body, now: now)
-            finishExchange(keepAlive: keepAlive, now: now)
-        }
+        let bytes = ResponseWriter.renderPieces(
+            response, method: head.method, version: (head.version.major, head.version.minor),
+            keepAlive: keepAlive, date: services.dateField())
+        exchange.responseBytes = bytes.head.count + bytes.body.count
+        services.responseReady(exchange, response, written: bytes.head)
+        services.exchangeCompleted(exchange)
+        enqueue(bytes.head, now: now)
+        enqueue(bytes.body, now: now)
+        finishExchange(keepAlive: keepAlive, now: now)
     }
 
     /// After a response is queued in full: the next request, or the close.

@@ -42,6 +42,10 @@ public struct Response: Sendable {
         set { extensions = Extensions(stream: newValue, upgrade: upgrade) }
     }
 
+    /// Whether a stream or an upgrade is set: one test of a reference, where reading either
+    /// copies an optional existential out and destroys it.
+    var hasStreamOrUpgrade: Bool { extensions != nil }
+
     /// The protocol the connection switches to once this response is queued; honoured only with
     /// status 101, on HTTP/1.1, for a request that is not HEAD.
     public var upgrade: (any ConnectionUpgrade)? {

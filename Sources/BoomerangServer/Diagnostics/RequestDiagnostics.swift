@@ -13,7 +13,7 @@ enum RequestDiagnostics {
     /// Singleton fields sent more than once (`duplicateSingletonHeader`, one finding per name).
     static func headers(_ headers: HTTPHeaders) -> [Diagnostic] {
         let fields = headers.fields
-        guard fields.count > 1 else { return [] }
+        guard fields.count > 1, headers.hasRepeatedNames else { return [] }
         var findings: [Diagnostic] = []
         var reported: [String] = []
         for first in 0..<(fields.count - 1) {

@@ -54,7 +54,9 @@ struct EchoDocument {
                 try sink.member("body", parts.bodySummary)
                 try sink.member("data", parts.data)
             }
-            let headerDiagnostics = RequestDiagnostics.headers(head.headers)
+            // Asked once for both the diagnostics and the headers object.
+            let repeatsNames = head.headers.hasRepeatedNames
+            let headerDiagnostics = repeatsNames ? RequestDiagnostics.headers(head.headers) : []
             let partDiagnostics = parts?.diagnostics ?? []
             if !headerDiagnostics.isEmpty || !partDiagnostics.isEmpty || !query.diagnostics.isEmpty {
                 try sink.member("diagnostics", .array(headerDiagnostics.map(\.value) + partDiagnostics + query.diagnostics))
@@ -65,14 +67,11 @@ struct EchoDocument {
                 try sink.member("formParams", parts.formParams)
             }
             sink.key(literal: "headers")
-            Self.writeCanonicalHeaders(head.headers, into: &sink)
+            Self.writeCanonicalHeaders(head.headers, repeatsNames: repeatsNames, into: &sink)
             sink.key(literal: "headersRaw")
             sink.beginArray()
             for field in head.headers {
-                sink.beginArray()
-                sink.string(field.name)
-                sink.string(field.value)
-                sink.endArray()
+                sink.stringPair(field.name, field.value)
             }
             sink.endArray()
             if let parts { try sink.member("json", parts.json) }
@@ -145,9 +144,19 @@ struct EchoDocument {
 
     /// Writes httpbin's `headers` object. Two names that differ only in case have the same title
     /// case, so a field joins the first field whose name matches it case-insensitively.
-    static func writeCanonicalHeaders<Sink: StructuredSink & ~Copyable>(_ headers: HTTPHeaders, into sink: inout Sink) {
+    static func writeCanonicalHeaders<Sink: StructuredSink & ~Copyable>(
+        _ headers: HTTPHeaders, repeatsNames: Bool? = nil, into sink: inout Sink
+    ) {
         let fields = headers.fields
         sink.beginObject()
+        guard repeatsNames ?? headers.hasRepeatedNames else {
+            for field in fields {
+                sink.key(titleCasing: field.name)
+                sink.string(field.value)
+            }
+            sink.endObject()
+            return
+        }
         for index in fields.indices {
             let name = fields[index].name
             let length = name.utf8.count
@@ -158,29 +167,9 @@ struct EchoDocument {
             for later in fields[(index + 1)...] where later.name.utf8.count == length && HTTPHeaders.namesMatch(later.name, name) {
                 value += "," + later.value
             }
-            var utf8 = name
-            utf8.withUTF8 { bytes in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { titled in
-                    sink.key(utf8: UnsafeBufferPointer(titleCase(bytes, into: titled)))
-                }
-            }
+            sink.key(titleCasing: name)
             sink.string(value)
         }
         sink.endObject()
-    }
-
-    /// Python's `str.title()` on ASCII: a letter after a non-letter is upper case, others lower.
-    private static func titleCase(
-        _ name: UnsafeBufferPointer<UInt8>, into titled: UnsafeMutableBufferPointer<UInt8>
-    ) -> UnsafeMutableBufferPointer<UInt8> {
-        var previousIsLetter = false
-        for index in name.indices {
-            let byte = name[index]
-            let lower = byte | 0x20
-            let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
-            titled[index] = isLetter ? (previousIsLetter ? lower : lower & ~0x20) : byte
-            previousIsLetter = isLetter
-        }
-        return UnsafeMutableBufferPointer(rebasing: titled[..<name.count])
     }
 }

@@ -102,22 +102,23 @@ struct EchoResponder: Responder {
     }
 
     private func echo(query: consuming EchoQuery, controls: ResponseControls, format: ResponseFormat, bodyHash: String?) throws(ServerError) -> Response {
-        let body = self.body
+        // The collector is read in its box: a copy of it (nil, most often) costs more than the reads.
+        let box = bodyBox
         if route == .ip, query.rawPairs.last(where: { $0.name == "format" })?.value == "text" {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
         }
-        let document = EchoDocument(context: context, route: route, query: query, body: body, bodyHash: bodyHash)
+        let document = EchoDocument(context: context, route: route, query: query, body: box?.collector, bodyHash: bodyHash)
         var response = Response(status: controls.status ?? 200)
         // A request without a body is described by its head alone, which the history keeps: its
         // JSON echo is streamed without a tree. The others keep the tree for the history.
         // (`StructuredValue` is nil-literal expressible: spelled out, `nil` here would be `.null`.)
-        let bodySize = body?.size ?? 0
+        let bodySize = box?.collector.size ?? 0
         let tree: StructuredValue? = format == .json && bodySize == 0 ? Optional.none : document.value
         do {
             if let tree {
                 // Kept body bytes appear about twice in the document (multipart: files and parts' text).
-                response.body = try format.render(tree, capacity: 2 * (body?.keptBytes ?? 0) + 4096)
+                response.body = try format.render(tree, capacity: 2 * (box?.collector.keptBytes ?? 0) + 4096)
             } else {
                 response.body = try document.render(as: format)
             }
@@ -132,7 +133,7 @@ struct EchoResponder: Responder {
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         if let tree {
             response.echoRecord = EchoRecord(
-                document: tree, parts: body?.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body?.kind ?? .none)
+                document: tree, parts: box?.collector.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: box?.collector.kind ?? .none)
         } else {
             response.echoReplay = EchoReplay(route: route)
         }

@@ -40,14 +40,22 @@ final class AccessLogWriter {
             // Escaping turns a byte into at most four; numbers take at most 21 bytes each.
             let bound = 160 + 4 * (context.remoteHost.utf8.count + head.method.rawValue.utf8.count + head.target.utf8.count)
                 + context.requestID.utf8.count
-            if bound > pending.room { flush() }
-            guard bound <= pending.room else {
-                writeDirectly(AccessRecord(exchange, durationMicros: durationMicros))
+            let timestamp = clock.current()
+            // One access to the buffer for the usual line (each access to a stored property of
+            // the class is checked for exclusivity at run time).
+            switch Self.appendText(exchange, ifRoomFor: bound, durationMicros: durationMicros, timestamp: timestamp, to: &pending) {
+            case .appended:
                 return
+            case .appendedPastFlushBytes:
+                flush()
+            case .noRoom:
+                flush()
+                guard bound <= pending.room else {
+                    writeDirectly(AccessRecord(exchange, durationMicros: durationMicros))
+                    return
+                }
+                Self.appendText(exchange, durationMicros: durationMicros, timestamp: timestamp, to: &pending)
             }
-            Self.appendText(
-                exchange, durationMicros: durationMicros, timestamp: clock.current(), to: &pending)
-            if pending.count > Self.flushBytes { flush() }
         case .json:
             appendThroughScratch(AccessRecord(exchange, durationMicros: durationMicros))
         }
@@ -57,6 +65,22 @@ final class AccessLogWriter {
     func recordRefused(remote: String, status: Int, reason: String) {
         guard enabled else { return }
         appendThroughScratch(AccessRecord(kind: .refused, remote: remote, status: status, reason: reason))
+    }
+
+    /// What ``appendText(_:ifRoomFor:durationMicros:timestamp:to:)`` did.
+    private enum TextAppend {
+        case appended
+        case appendedPastFlushBytes
+        case noRoom
+    }
+
+    /// Appends the line when `bound` bytes fit; tells whether the buffer is then due a write.
+    private static func appendText(
+        _ exchange: Exchange, ifRoomFor bound: Int, durationMicros: Int, timestamp: [UInt8], to line: inout LogLineBuffer
+    ) -> TextAppend {
+        guard bound <= line.room else { return .noRoom }
+        appendText(exchange, durationMicros: durationMicros, timestamp: timestamp, to: &line)
+        return line.count > flushBytes ? .appendedPastFlushBytes : .appended
     }
 
     /// `time remote "METHOD target HTTP/1.1" status bytes in=bytes 0.25ms id=…`, as

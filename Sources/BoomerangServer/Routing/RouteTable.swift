@@ -3,10 +3,10 @@ import BoomerangSerialization
 /// The routes, found by path then method, with one place for 404, 405 with `Allow`, 501, `OPTIONS`
 /// and `HEAD`. Immutable once built; shared by every loop.
 ///
-/// Literal paths are found by one dictionary lookup; patterns are tried in the order they were
+/// Literal paths are found by one hash-table lookup on the path's bytes; patterns are tried in the order they were
 /// added, after the literal paths.
 public struct RouteTable: Sendable {
-    private var literal: [String: [Route]] = [:]
+    private var literal = LiteralPaths()
     private var patterned: [Route] = []
     /// Every route, in the order added: the listing an OpenAPI document and README are made from.
     public private(set) var routes: [Route] = []
@@ -22,7 +22,7 @@ public struct RouteTable: Sendable {
     public mutating func add(_ route: Route) {
         routes.append(route)
         if route.pattern.isLiteral {
-            literal[route.pattern.description, default: []].append(route)
+            literal.append(route, at: route.pattern.description)
         } else {
             patterned.append(route)
         }
@@ -58,7 +58,7 @@ public struct RouteTable: Sendable {
             }
             return nil
         }
-        if let routes = literal[String(path)] {
+        if let routes = literal.routes(for: path) {
             for route in routes {
                 if let (route, parameters) = consider(route, RouteParameters()) { return .route(route, parameters) }
             }

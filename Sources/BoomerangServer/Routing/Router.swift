@@ -60,10 +60,6 @@ final class Router: Sendable {
     func responder(for context: RequestContext) -> RoutedResponder {
         let choice = choose(for: context)
         let route = choice.route
-        var coding: ContentCodingStage?
-        if route?.hasASCIIPrefix("admin.") != true {
-            coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
-        }
         let isInspectionTool = Self.isInspectionTool(choice)
         var recording: ExchangeRecording?
         if let history, choice.pathSession != nil || !isInspectionTool {
@@ -73,7 +69,10 @@ final class Router: Sendable {
         }
         // The choice's last use: its responder moves into the routed one instead of being copied.
         var routed = RoutedResponder(responder: choice.responder, route: route)
-        routed.coding = coding
+        // Set only when there is one: storing nil costs the destruction of the nil stored before.
+        if route?.hasASCIIPrefix("admin.") != true, ContentCodingStage.isNeeded(for: context.head, policy: self.coding) {
+            routed.coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
+        }
         routed.recording = recording
         routed.addsCORS = !isInspectionTool
         return routed

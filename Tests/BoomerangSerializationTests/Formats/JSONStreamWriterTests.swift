@@ -117,4 +117,46 @@ struct JSONStreamWriterTests {
         stream.endArray()
         _ = stream.finish()
     }
+
+    @Test("title-cased keys are Python's str.title() on ASCII")
+    func titleCasedKeys() {
+        var stream = JSONStreamWriter()
+        stream.beginObject()
+        for name in ["host", "USER-AGENT", "x-1st-b", "content-md5", "a", "", "x_forwarded_for", "accept-ENCODING-long-name"] {
+            stream.key(titleCasing: name)
+            stream.string("")
+        }
+        stream.endObject()
+        let expected = #"{"Host":"","User-Agent":"","X-1St-B":"","Content-Md5":"","A":"","":"","X_Forwarded_For":"","Accept-Encoding-Long-Name":""}"#
+        #expect(String(decoding: stream.finish(), as: UTF8.self) == expected)
+    }
+
+    @Test("title-cased keys and string pairs stream as the tree of the same calls is written", arguments: 0..<100)
+    func titleCasedKeysAndPairsMatchTheTree(seed: Int) throws {
+        var generator = SplitMix64(seed: UInt64(seed))
+        // Letters, digits, separators, bytes to escape and non-ASCII, at every length around a word.
+        let alphabet = Array("aZq-_9 \"\\\u{01}\u{7F}éÉ€x".unicodeScalars).map(String.init)
+        var pairs: [(String, String)] = []
+        for index in 0..<8 {
+            let length = Int(generator.next() % 26)
+            // A digit first keeps the keys distinct once title-cased (an object has no repeats).
+            let name = "\(index)" + (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            pairs.append((name, String(name.reversed())))
+        }
+        func feed<Sink: StructuredSink & ~Copyable>(_ sink: inout Sink) {
+            sink.beginObject()
+            for (name, value) in pairs {
+                sink.key(titleCasing: name)
+                sink.stringPair(name, value)
+            }
+            sink.endObject()
+        }
+        var builder = StructuredValueBuilder()
+        feed(&builder)
+        for configuration in [JSONWriterConfiguration.compact, .pretty, JSONWriterConfiguration(pretty: true, escapeNonASCII: true)] {
+            var stream = JSONStreamWriter(configuration: configuration, capacity: 16)
+            feed(&stream)
+            #expect(stream.finish() == (try JSONWriter(configuration: configuration).write(builder.result)))
+        }
+    }
 }

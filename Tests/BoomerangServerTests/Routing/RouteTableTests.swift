@@ -70,4 +70,36 @@ import Testing
         let keys = table.routes.map { "\($0.methods) \($0.pattern)" }
         #expect(Set(keys).count == keys.count)
     }
+
+    @Test("literal paths are found among many, from a path that is part of a longer target")
+    func literalPathsAmongMany() {
+        var table = RouteTable()
+        let ok: Route.Handler = { _ in FixedResponder(Response(status: 200)) }
+        let paths = (0..<100).map { "/p\($0)/é\(String(repeating: "x", count: $0 % 20))" } + ["/", "/get", "/Get"]
+        for (index, path) in paths.enumerated() {
+            table.add("r\(index)", .only([.get]), path, summary: "", handler: ok)
+        }
+        table.add("second", .only([.post]), "/get", summary: "", handler: ok)
+        for (index, path) in paths.enumerated() {
+            let target = path + "?q=1"
+            let routed = target[..<target.firstIndex(of: "?")!]
+            guard case .route(let route, _) = table.resolve(method: .get, path: routed) else {
+                Issue.record("\(path) was not found")
+                continue
+            }
+            #expect(route.name == "r\(index)")
+        }
+        if case .route(let route, _) = table.resolve(method: .post, path: "/get") {
+            #expect(route.name == "second")
+        } else {
+            Issue.record("the second route of /get was not found")
+        }
+        for missing in ["/p1", "/gets", "/ge", "", "/p100/é"] {
+            guard case .refused(let error) = table.resolve(method: .get, path: missing[...]) else {
+                Issue.record("\(missing) was found")
+                continue
+            }
+            #expect(error.code == .notFound)
+        }
+    }
 }
