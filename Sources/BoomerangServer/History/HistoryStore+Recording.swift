@@ -14,7 +14,7 @@ extension HistoryStore {
         let cap = configuration.maxHistoryBodyBytes
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
         // A body written whole that the echo can write again from the kept head is not kept.
-        let isPlain = facts.redacted.isEmpty && response.bodyStream == nil && response.fault == nil
+        let isPlain = facts.redacted.isEmpty && !response.hasStreamOrUpgrade && response.fault == nil
         let replay = isPlain ? response.echoReplay : nil
         let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
         let recorded = RecordedResponse(
