@@ -16,7 +16,12 @@ enum BytesRoutes {
             let query = HttpbinQuery(request.head)
             let seed = try query.firstIgnoringCase("seed").map(NumericParameter.seed) ?? UInt64.random(in: .min ... .max)
             var generator = SeededGenerator(seed: seed)
-            return FixedResponder(.bytes(generator.bytes(count), contentType: "application/octet-stream"))
+            guard count > RangeResponse.streamedAbove else {
+                return FixedResponder(.bytes(generator.bytes(count), contentType: "application/octet-stream"))
+            }
+            var response = Response(status: 200, headers: ["Content-Type": "application/octet-stream"])
+            response.bodyStream = SeededBytesStream(count: count, generator: generator)
+            return FixedResponder(response)
         }
         table.add(
             "httpbin.range", .only([.get]), "/range/{n}",

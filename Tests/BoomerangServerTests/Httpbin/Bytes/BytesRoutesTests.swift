@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BoomerangServer
+
 @Suite struct BytesRoutesTests {
     @Test func bytesAreRepeatableWithASeed() throws {
         let live = try LiveServer()
@@ -11,6 +13,24 @@ import Testing
         #expect(try connection.request("/bytes/1000?seed=7").body == first.body)
         #expect(try connection.request("/bytes/1000?seed=8").body != first.body)
         #expect(try connection.request("/bytes/0").body.isEmpty)
+    }
+
+    /// Above 64 KiB the bytes are made while they are sent: the same bytes, under Content-Length.
+    @Test func largeBytesAreStreamedWithTheSameBytesAndLength() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        var generator = SeededGenerator(seed: 7)
+        let expected = generator.bytes(200_003)
+        let large = try connection.request("/bytes/200003?seed=7")
+        #expect(large.status == 200)
+        #expect(large.header("Content-Length") == "200003")
+        #expect(large.header("Transfer-Encoding") == nil)
+        #expect(large.header("Content-Type") == "application/octet-stream")
+        #expect(large.body == expected)
+        let whole = try connection.request("/bytes/65536?seed=7")
+        let streamed = try connection.request("/bytes/65537?seed=7")
+        #expect(whole.body == Array(expected.prefix(65536)))
+        #expect(streamed.body == Array(expected.prefix(65537)))
     }
 
     @Test func rangeHonoursRangeHeaders() throws {
