@@ -17,8 +17,10 @@ extension HistoryStore {
         let isPlain = facts.redacted.isEmpty && !response.hasStreamOrUpgrade && response.fault == nil
         let replay = isPlain ? response.echoReplay : nil
         let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
+        // A stream's body is written after this; its announced length is the size it will have.
+        let bodyBytes = response.hasStreamOrUpgrade ? response.bodyStream?.contentLength ?? 0 : response.body.count
         let recorded = RecordedResponse(
-            status: response.status, bodyBytes: response.body.count, bytes: exchange.responseBytes,
+            status: response.status, bodyBytes: bodyBytes, bytes: exchange.responseBytes,
             body: keepsBody ? response.body : nil, replay: replay)
         var head =
             written.flatMap { written in

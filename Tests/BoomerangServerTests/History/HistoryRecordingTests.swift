@@ -151,6 +151,15 @@ import Glibc
         #expect(response.string("raw")?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
     }
 
+    /// A body made while it is sent is recorded with the length it announced.
+    @Test func aStreamedBodyOfKnownLengthShowsItsSize() throws {
+        let live = try LiveServer()
+        let sent = try live.send("GET /bytes/200000?seed=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(sent.body.count == 200_000)
+        let response = try #require(try live.lastEntry().object("response"))
+        #expect(response["bodyBytes"] as? Int == 200_000)
+    }
+
     /// A `HEAD` response has no body after its head: the head is found all the same.
     @Test func aHeadResponseIsShownWhole() throws {
         let live = try LiveServer()
