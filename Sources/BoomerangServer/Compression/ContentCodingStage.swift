@@ -28,8 +28,8 @@ struct ContentCodingStage {
     /// `nil` when there is nothing to do: no `Content-Encoding` on the request, and neither the
     /// setting nor the request's control asks for a compressed response.
     init?(head: borrowing HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
+        guard Self.isNeeded(for: head, policy: policy) else { return nil }
         let contentEncoding = head.headers["Content-Encoding"]
-        guard contentEncoding != nil || policy.compressesResponses || ContentCodingPolicy.control(head) != nil else { return nil }
         self.policy = policy
         var decompressor: Decompressor?
         if let encoding = contentEncoding, !ContentCodingPolicy.rawBodyRoutes.contains(routeName ?? "") {
