@@ -91,7 +91,12 @@ function diagnosticsView(entry) {
       el("p", {}, entry.refusal.message),
       entry.refusal.offset !== undefined ? el("p", {}, `at byte ${entry.refusal.offset}`) : null));
   }
-  if (entry.abort) {
+  if (entry.abort?.phase === "response") {
+    const response = entry.response || {};
+    const announced = (response.headers || []).find(([name]) => name.toLowerCase() === "content-length");
+    views.push(el("p", { class: "refusal" },
+      `The client went away while the response was sent: ${response.bodyBytes ?? 0} of ${announced ? announced[1] : "?"} body bytes were sent.`));
+  } else if (entry.abort) {
     views.push(el("p", { class: "refusal" },
       `The client went away during the ${entry.abort.phase}: ${entry.abort.receivedBodyBytes} of ${entry.abort.expectedBodyBytes ?? "?"} body bytes arrived.`));
   }

@@ -16,6 +16,10 @@ protocol ConnectionServices: AnyObject {
     /// A response is decided for `exchange` (the history records it); `written` is what is
     /// queued for it, starting with its head, when the head is rendered already.
     func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?)
+    /// A streamed response ended: sent whole, cut short by the server, or left by its client
+    /// (`clientLeft`); `head` is its head as written. The history records streams here, with
+    /// the bytes they sent.
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool)
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was
     /// refused in, from where the parser stood, or empty.
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String)
@@ -26,6 +30,7 @@ protocol ConnectionServices: AnyObject {
 
 extension ConnectionServices {
     func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {}
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool) {}
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {}
 }

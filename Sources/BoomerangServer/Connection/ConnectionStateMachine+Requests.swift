@@ -165,6 +165,7 @@ extension ConnectionStateMachine {
     mutating func abandonExchange() {
         let exchange: Exchange?
         let phase: Exchange.AbortPhase
+        var stream: StreamedBody?
         switch state {
         case .readingBody:
             (exchange, phase) = (request?.exchange, .body)
@@ -172,6 +173,7 @@ extension ConnectionStateMachine {
             (exchange, phase) = (delayed.exchange, .delay)
         case .streaming(let body):
             (exchange, phase) = (body.exchange, .response)
+            stream = body
         default:
             (exchange, phase) = (nil, .body)
         }
@@ -179,6 +181,11 @@ extension ConnectionStateMachine {
         guard let exchange else { return }
         let head = exchange.context.head
         services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
-        services.exchangeAborted(exchange, phase: phase)
+        if let stream {
+            // A stream is recorded once: when it ends, or at its start when it carried a fault.
+            recordEnd(of: stream, clientLeft: true)
+        } else {
+            services.exchangeAborted(exchange, phase: phase)
+        }
     }
 }

@@ -10,17 +10,18 @@ extension ConnectionStateMachine {
         // Almost every response has no fault, stream or upgrade: one test each, no optional
         // existential read.
         if response.fault != nil || response.hasStreamOrUpgrade {
-            services.responseReady(exchange, response, written: nil)
             if let fault = response.fault {
+                services.responseReady(exchange, response, written: nil)
                 startFault(fault, exchange: exchange, response: response, now: now)
                 return
             }
             if response.status == 101, let upgrade = response.upgrade, head.version.minor >= 1, head.method != .head {
+                services.responseReady(exchange, response, written: nil)
                 startUpgrade(upgrade, exchange: exchange, response: response, now: now)
                 return
             }
             if let stream = response.bodyStream {
-                startStream(stream, exchange: exchange, response: response, keepAlive: keepAlive, cutAfter: nil, now: now)
+                startStream(stream, exchange: exchange, response: response, recorded: false, keepAlive: keepAlive, cutAfter: nil, now: now)
                 return
             }
         }
@@ -56,8 +57,11 @@ extension ConnectionStateMachine {
     /// Whether the queued output is low enough to pull another piece of a stream.
     var wantsStreamPiece: Bool { output.count < configuration.streamRefillBytes }
 
+    /// Queues a streamed response's head and starts pulling its body. Unless `recorded`, the
+    /// history gets the response when the stream ends.
     private mutating func startStream(
-        _ stream: any ResponseBodyStream, exchange: Exchange, response: Response, keepAlive: Bool, cutAfter: Int?, now: UInt64
+        _ stream: any ResponseBodyStream, exchange: Exchange, response: Response, recorded: Bool, keepAlive: Bool, cutAfter: Int?,
+        now: UInt64
     ) {
         var exchange = exchange
         let head = exchange.context.head
@@ -75,6 +79,7 @@ extension ConnectionStateMachine {
         exchange.responseBytes = bytes.count
         enqueue(bytes, now: now)
         guard head.method != .head && ResponseWriter.allowsBody(status: response.status) else {
+            if !recorded { services.streamEnded(exchange, response, head: bytes, clientLeft: false) }
             services.exchangeCompleted(exchange)
             finishExchange(keepAlive: keepAlive, now: now)
             return
@@ -84,8 +89,8 @@ extension ConnectionStateMachine {
             remaining = length
         }
         let body = StreamedBody(
-            exchange: exchange, stream: stream, remaining: remaining, chunked: framing == .chunked, keepAlive: keepAlive,
-            cutAfter: cutAfter)
+            exchange: exchange, stream: stream, unrecorded: recorded ? nil : (response, bytes), remaining: remaining,
+            chunked: framing == .chunked, keepAlive: keepAlive, cutAfter: cutAfter)
         body.stream.attach(waker: waker)
         state = .streaming(body)
     }
@@ -108,14 +113,19 @@ extension ConnectionStateMachine {
                 }
                 if let cut = body.cutAfter, bytes.count >= cut {
                     bytes.removeLast(bytes.count - cut)
-                    body.exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
-                    return endExchange(body.exchange, closing: .linger)
+                    queueBodyPiece(bytes, of: body, now: now)
+                    return endStream(body, closing: .linger)
                 }
                 body.cutAfter = body.cutAfter.map { $0 - bytes.count }
                 body.remaining = body.remaining.map { $0 - bytes.count }
-                body.exchange.responseBytes += queueBodyPiece(bytes, chunked: body.chunked, now: now)
+                queueBodyPiece(bytes, of: body, now: now)
                 if overran {
-                    return endExchange(body.exchange, closing: .linger)
+                    return endStream(body, closing: .linger)
+                }
+                if body.remaining == 0 {
+                    // Ended here, before the last piece is written: a client that has read the
+                    // whole body finds the exchange in the history.
+                    return endStream(body, trailers: HTTPHeaders(), now: now)
                 }
             case .wait(let until):
                 body.wait = until.map { .until($0) } ?? .woken
@@ -127,17 +137,19 @@ extension ConnectionStateMachine {
         }
     }
 
-    /// Queues one piece of a streamed body, framed; returns the bytes queued.
-    private mutating func queueBodyPiece(_ bytes: [UInt8], chunked: Bool, now: UInt64) -> Int {
-        guard !bytes.isEmpty else { return 0 }
-        guard chunked else {
+    /// Queues one piece of a streamed body, framed, and counts it in the exchange.
+    private mutating func queueBodyPiece(_ bytes: [UInt8], of body: StreamedBody, now: UInt64) {
+        guard !bytes.isEmpty else { return }
+        body.exchange.streamedBodyBytes += bytes.count
+        guard body.chunked else {
+            body.exchange.responseBytes += bytes.count
             enqueue(bytes, now: now)
-            return bytes.count
+            return
         }
         var framed: [UInt8] = []
         ResponseWriter.appendChunk(bytes, to: &framed)
+        body.exchange.responseBytes += framed.count
         enqueue(framed, now: now)
-        return framed.count
     }
 
     private mutating func endStream(_ body: StreamedBody, trailers: HTTPHeaders, now: UInt64) {
@@ -149,8 +161,21 @@ extension ConnectionStateMachine {
         }
         // A body shorter than its Content-Length leaves the client waiting for the rest.
         let framingHolds = body.remaining ?? 0 == 0
+        recordEnd(of: body, clientLeft: false)
         services.exchangeCompleted(body.exchange)
         finishExchange(keepAlive: body.keepAlive && framingHolds, now: now)
+    }
+
+    /// Ends a stream the server cuts short, closing the connection `mode`.
+    private mutating func endStream(_ body: StreamedBody, closing mode: CloseMode) {
+        recordEnd(of: body, clientLeft: false)
+        endExchange(body.exchange, closing: mode)
+    }
+
+    /// Hands a stream whose recording waited to the history, once.
+    func recordEnd(of body: StreamedBody, clientLeft: Bool) {
+        guard let (response, head) = body.unrecorded else { return }
+        services.streamEnded(body.exchange, response, head: head, clientLeft: clientLeft)
     }
 
     private mutating func endExchange(_ exchange: Exchange, closing mode: CloseMode) {
@@ -164,18 +189,19 @@ extension ConnectionStateMachine {
     private mutating func breakStream(_ body: StreamedBody, fault: TransportFault, now: UInt64) {
         switch fault.kind {
         case .reset:
-            endExchange(body.exchange, closing: .reset)
+            endStream(body, closing: .reset)
         case .closeAfterHeaders, .closeMidBody:
-            endExchange(body.exchange, closing: .linger)
+            endStream(body, closing: .linger)
         case .malformedChunk:
             body.exchange.responseBytes += TransportFault.malformedChunkBytes.count
             enqueue(TransportFault.malformedChunkBytes, now: now)
-            endExchange(body.exchange, closing: .linger)
+            endStream(body, closing: .linger)
         case .garbage(let bytes):
             body.exchange.responseBytes += bytes.count
             enqueue(bytes, now: now)
-            endExchange(body.exchange, closing: .linger)
+            endStream(body, closing: .linger)
         case .stall:
+            recordEnd(of: body, clientLeft: false)
             services.exchangeCompleted(body.exchange)
             state = .stalled(since: now)
         }
@@ -199,7 +225,7 @@ extension ConnectionStateMachine {
             endExchange(exchange, closing: .linger)
         case .closeMidBody(let count):
             if let stream = response.bodyStream {
-                return startStream(stream, exchange: exchange, response: response, keepAlive: false, cutAfter: count, now: now)
+                return startStream(stream, exchange: exchange, response: response, recorded: true, keepAlive: false, cutAfter: count, now: now)
             }
             var bytes = renderHead(response, for: head, keepAlive: false, framing: .contentLength(response.body.count))
             bytes.append(contentsOf: response.body.prefix(min(count, bodyLength)))

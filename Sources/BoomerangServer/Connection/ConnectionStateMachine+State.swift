@@ -63,6 +63,10 @@ extension ConnectionStateMachine {
 
         var exchange: Exchange
         var stream: any ResponseBodyStream
+        /// The response and its head as written, while its recording waits for the stream to
+        /// end (so that the history gets the bytes sent and whether the client stayed); nil when
+        /// it was recorded already.
+        let unrecorded: (response: Response, head: [UInt8])?
         var wait = Wait.ready
         /// Bytes still owed under `Content-Length`, nil for chunked or close-delimited bodies.
         var remaining: Int?
@@ -71,9 +75,13 @@ extension ConnectionStateMachine {
         /// Body bytes still to send before a `closeMidBody` fault closes the connection.
         var cutAfter: Int?
 
-        init(exchange: Exchange, stream: any ResponseBodyStream, remaining: Int?, chunked: Bool, keepAlive: Bool, cutAfter: Int?) {
+        init(
+            exchange: Exchange, stream: any ResponseBodyStream, unrecorded: (response: Response, head: [UInt8])?, remaining: Int?, chunked: Bool, keepAlive: Bool,
+            cutAfter: Int?
+        ) {
             self.exchange = exchange
             self.stream = stream
+            self.unrecorded = unrecorded
             self.remaining = remaining
             self.chunked = chunked
             self.keepAlive = keepAlive

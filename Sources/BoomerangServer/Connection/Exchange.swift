@@ -4,6 +4,8 @@ struct Exchange {
     var bodyBytes: Int64 = 0
     var status = 0
     var responseBytes = 0
+    /// The body bytes of a streamed response sent so far, before any chunk framing.
+    var streamedBodyBytes = 0
     /// The name of the route or mapping that answered; `nil` when none did.
     var route: String?
     /// What the history gathers while the exchange runs, when it is recorded.
@@ -19,7 +21,7 @@ struct Exchange {
         case body
         /// The request was complete and its response held back by a delay; nothing was sent.
         case delay
-        /// The response was being sent (a stream).
+        /// The response was being sent (a stream); its history entry keeps what was sent.
         case response
     }
 }

@@ -10,6 +10,17 @@ extension HistoryStore {
     /// its head (`nil` when the head is written later: the history then writes the status line and
     /// the route's fields itself). Admin requests, which are not recorded, are skipped.
     func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {
+        recordResponse(exchange, response, written: written, clientLeft: false)
+    }
+
+    /// Records a streamed response when it has ended, with its head as written and the body
+    /// bytes it sent; `clientLeft` when its client went away before the end (outcome
+    /// `clientAborted`, phase `response`).
+    func recordStream(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool) {
+        recordResponse(exchange, response, written: head, clientLeft: clientLeft)
+    }
+
+    private func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?, clientLeft: Bool) {
         guard exchange.recording != nil else { return }
         let cap = configuration.maxHistoryBodyBytes
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
@@ -17,8 +28,7 @@ extension HistoryStore {
         let isPlain = facts.redacted.isEmpty && !response.hasStreamOrUpgrade && response.fault == nil
         let replay = isPlain ? response.echoReplay : nil
         let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
-        // A stream's body is written after this; its announced length is the size it will have.
-        let bodyBytes = response.hasStreamOrUpgrade ? response.bodyStream?.contentLength ?? 0 : response.body.count
+        let bodyBytes = response.bodyStream != nil ? exchange.streamedBodyBytes : response.body.count
         let recorded = RecordedResponse(
             status: response.status, bodyBytes: bodyBytes, bytes: exchange.responseBytes,
             body: keepsBody ? response.body : nil, replay: replay)
@@ -29,9 +39,11 @@ extension HistoryStore {
         if configuration.redactsHeaders && HeaderRedaction.hasSetCookie(response.headers) {
             head = HeaderRedaction.redactingRaw(Array(head))[...]
         }
+        let abort = clientLeft ? Self.abort(exchange, phase: .response) : nil
         record(
-            exchange, &facts, outcome: .complete, status: exchange.status, responseBytes: exchange.responseBytes, response: recorded,
-            responseHead: head, echoRecord: response.echoRecord, extraCost: keepsBody ? response.body.count : 0)
+            exchange, &facts, outcome: clientLeft ? .clientAborted : .complete, status: exchange.status,
+            responseBytes: exchange.responseBytes, response: recorded, responseHead: head, echoRecord: response.echoRecord, abort: abort,
+            extraCost: keepsBody ? response.body.count : 0)
     }
 
     /// A response's status line and the fields its route set, for a head the history does not get
@@ -57,11 +69,14 @@ extension HistoryStore {
     /// response was delayed or sent.
     func recordAbort(_ exchange: Exchange, phase: Exchange.AbortPhase) {
         guard exchange.recording != nil else { return }
+        var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
+        record(exchange, &facts, outcome: .clientAborted, status: 0, responseBytes: 0, abort: Self.abort(exchange, phase: phase))
+    }
+
+    private static func abort(_ exchange: Exchange, phase: Exchange.AbortPhase) -> RecordedAbort {
         var expected: Int64?
         if case .contentLength(let length) = exchange.context.head.framing { expected = length }
-        var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
-        let abort = RecordedAbort(phase: phase.rawValue, expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
-        record(exchange, &facts, outcome: .clientAborted, status: 0, responseBytes: 0, abort: abort)
+        return RecordedAbort(phase: phase.rawValue, expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
     }
 
     private func recordRefusal(_ refusal: RecordedRefusal, exchange: Exchange?, remoteHost: String, loop: Int) {

@@ -213,6 +213,10 @@ extension EventLoop: ConnectionServices {
         shared.history?.recordResponse(exchange, response, written: written)
     }
 
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool) {
+        shared.history?.recordStream(exchange, response, head: head, clientLeft: clientLeft)
+    }
+
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {
         shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: index)
     }

@@ -139,25 +139,68 @@ import Glibc
         #expect(!raw.contains("id=7"))
     }
 
-    /// A streamed response's head is written after the history records it: the history shows the
-    /// status line and the route's fields.
-    @Test func aStreamedResponseShowsTheRoutesFields() throws {
+    /// A streamed response is recorded when it ends: its head as written, the body it sent and
+    /// the bytes on the wire, chunk framing included.
+    @Test func aChunkedStreamIsRecordedWithItsHeadAndTheBytesItSent() throws {
         let live = try LiveServer()
-        let sent = try live.send("GET /stream/2 HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(sent.status == 200)
-        let response = try #require(try live.lastEntry().object("response"))
+        let connection = try RawConnection(port: live.port)
+        try connection.send("GET /stream/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let wire = try #require(connection.bytesUntilClosed(within: 5))
+        let headEnd = try #require(wire.firstRange(of: Array("\r\n\r\n".utf8))).upperBound
+        let entry = try live.lastEntry()
+        #expect(entry.string("outcome") == "complete")
+        #expect(entry.int("responseBytes") == wire.count)
+        let response = try #require(entry.object("response"))
+        #expect(response.string("raw") == String(decoding: wire[..<headEnd], as: UTF8.self))
         let recorded = try #require(response["headers"] as? [[String]])
+        #expect(recorded.contains(["Transfer-Encoding", "chunked"]))
         #expect(recorded.contains(["Content-Type", "application/json"]))
-        #expect(response.string("raw")?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
+        // The body is the chunks' data, without their size lines.
+        var body: [UInt8] = []
+        var rest = wire[headEnd...]
+        while let lineEnd = rest.firstRange(of: Array("\r\n".utf8)), let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self), radix: 16), size > 0 {
+            body += rest[lineEnd.upperBound..<lineEnd.upperBound + size]
+            rest = rest[(lineEnd.upperBound + size + 2)...]
+        }
+        #expect(String(decoding: body, as: UTF8.self).split(separator: "\n").count == 2)
+        #expect(response.int("bodyBytes") == body.count)
+        #expect(response.int("bytes") == wire.count)
     }
 
-    /// A body made while it is sent is recorded with the length it announced.
+    /// A body made while it is sent under `Content-Length` is recorded as sent.
     @Test func aStreamedBodyOfKnownLengthShowsItsSize() throws {
         let live = try LiveServer()
         let sent = try live.send("GET /bytes/200000?seed=1 HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(sent.body.count == 200_000)
-        let response = try #require(try live.lastEntry().object("response"))
+        let entry = try live.lastEntry()
+        let response = try #require(entry.object("response"))
         #expect(response["bodyBytes"] as? Int == 200_000)
+        #expect(try #require(entry.int("responseBytes")) > 200_000)
+        #expect(response.string("raw")?.contains("Content-Length: 200000\r\n") == true)
+    }
+
+    /// A client that leaves a stream before its end gets one entry: aborted while the response
+    /// was sent, with the status it had and the body sent until then.
+    @Test func aClientThatLeavesAStreamIsRecordedOnceAsAborted() throws {
+        let live = try LiveServer()
+        let connection = try RawConnection(port: live.port)
+        try connection.send("GET /drip?duration=2&numbytes=4&delay=0 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let head = try #require(try connection.readResponse(forHead: true))
+        #expect(head.status == 200)
+        #expect(connection.read(exactly: 1).count == 1)
+        connection.resetOnRelease()
+        _ = consume connection
+        let entries = try live.waitForEntries(1)
+        #expect(entries.count == 1)
+        let entry = try live.lastEntry()
+        #expect(entry.string("outcome") == "clientAborted")
+        #expect(entry.int("status") == 200)
+        #expect(entry.object("abort")?.string("phase") == "response")
+        let bodyBytes = try #require(entry.object("response")?.int("bodyBytes"))
+        #expect(bodyBytes >= 1 && bodyBytes < 4)
+        // Nothing else is recorded for it later.
+        usleep(300_000)
+        #expect(try live.listed().count == 1)
     }
 
     /// A `HEAD` response has no body after its head: the head is found all the same.
