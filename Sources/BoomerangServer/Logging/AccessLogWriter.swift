@@ -55,6 +55,7 @@ final class AccessLogWriter {
                     return
                 }
                 Self.appendText(exchange, durationMicros: durationMicros, timestamp: timestamp, to: &pending)
+                if pending.count > Self.flushBytes { flush() }
             }
         case .json:
             appendThroughScratch(AccessRecord(exchange, durationMicros: durationMicros))

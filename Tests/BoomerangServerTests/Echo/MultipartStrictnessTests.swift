@@ -111,10 +111,14 @@ import Testing
         #expect((document?["multipart"] as? [String: Any])?["complete"] as? Bool == false, "\(row.id)")
     }
 
+    /// How long a read waits: M10's 100,000 parts take seconds under AddressSanitizer on a busy
+    /// machine. A guard against a hang, not a time limit.
+    static let readTimeout = 120.0
+
     @Test(arguments: rows)
     func strictByDefault(row: Row) throws {
         let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let connection = try RawConnection(port: live.port, timeout: Self.readTimeout)
         try connection.send(Self.request(row))
         let response = try #require(try connection.readResponse())
         #expect(response.status == 400)
@@ -157,17 +161,17 @@ import Testing
     @Test(arguments: rows)
     func lenientBySettingOrByControl(row: Row) throws {
         let lenient = try LiveServer { $0.multipartMode = .lenient }
-        let bySetting = try lenient.send(Self.request(row))
+        let bySetting = try lenient.send(Self.request(row), timeout: Self.readTimeout)
         #expect(bySetting.status == 200)
         #expect(Self.codes(bySetting.json).contains(row.code))
         Self.checkParts(bySetting.json, row)
 
         let strict = try LiveServer()
-        let byQuery = try strict.send(Self.request(row, target: "/anything?x-set-multipart-mode=lenient"))
+        let byQuery = try strict.send(Self.request(row, target: "/anything?x-set-multipart-mode=lenient"), timeout: Self.readTimeout)
         #expect(byQuery.status == 200)
         #expect(Self.codes(byQuery.json).contains(row.code))
         Self.checkParts(byQuery.json, row)
-        let byHeader = try lenient.send(Self.request(row, headers: "X-Set-Multipart-Mode: strict\r\n"))
+        let byHeader = try lenient.send(Self.request(row, headers: "X-Set-Multipart-Mode: strict\r\n"), timeout: Self.readTimeout)
         #expect(byHeader.status == 400)
     }
 

@@ -11,8 +11,10 @@ extension LiveServer {
         try send(Array(request.utf8))
     }
 
-    func send(_ request: [UInt8]) throws -> RawConnection.Response {
-        let connection = try RawConnection(port: port)
+    /// Sends `request` on a new connection and reads one response, waiting at most `timeout`
+    /// seconds for each read.
+    func send(_ request: [UInt8], timeout: Double = 5) throws -> RawConnection.Response {
+        let connection = try RawConnection(port: port, timeout: timeout)
         try connection.send(request)
         return try #require(try connection.readResponse())
     }
