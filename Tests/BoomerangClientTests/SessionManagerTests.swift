@@ -103,7 +103,7 @@ import Testing
         )
         let parts = reply.echo?["multipart"]?["parts"]?.arrayValue ?? []
         #expect(parts.map { $0["name"]?.stringValue } == ["field", "n", "file"])
-        #expect(parts.first?["text"]?.stringValue == "value")
+        #expect(reply.echo?["form"]?["field"]?.stringValue == "value")
         let filePart = parts.last
         #expect(filePart?["filename"]?.stringValue == "blob.bin")
         #expect(filePart?["contentType"]?.stringValue == "application/octet-stream")

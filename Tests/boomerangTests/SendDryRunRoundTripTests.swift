@@ -95,7 +95,7 @@ import Testing
         default:
             let parts = (echo["multipart"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
             #expect(parts.map { $0["name"] as? String } == ["field", "n", "file"])
-            #expect(parts.first?["text"] as? String == "value")
+            #expect((echo["form"] as? [String: Any])?["field"] as? String == "value")
             #expect(parts.last?["filename"] as? String == "blob.bin")
             #expect((parts.last?["size"] as? NSNumber)?.intValue == fileBytes.count)
             #expect(parts.last?["sha256"] as? String == Self.sha256(fileBytes))

@@ -133,8 +133,8 @@ struct BodyParts {
                     entry.append(.string(text), forKey: "text")
                 }
             } else if let inline = part.inline {
+                // Echoed once, in form or files; the history shows it in the part too.
                 let text = echoText(inline)
-                if let text { entry.append(.string(text), forKey: "text") }
                 let value = text.map(StructuredValue.string) ?? BodyParts.dataURL(inline, contentType: contentType)
                 if disposition?.filename != nil {
                     fileValues.append((name, value))

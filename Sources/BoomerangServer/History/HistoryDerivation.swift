@@ -19,6 +19,8 @@ enum HistoryDerivation {
             if !keepsBodyValues {
                 if bodyValueKeys.contains(key) { continue }
                 if key == "multipart" { value = withoutPartText(value) }
+            } else if key == "multipart" {
+                value = withPartText(value, echo.parts)
             }
             decoded.append(value, forNewKey: key)
         }
@@ -46,7 +48,9 @@ enum HistoryDerivation {
             decoded.append(parts.json, forNewKey: "json")
             if let plist = parts.plist { decoded.append(plist, forNewKey: "plist") }
             if let xml = parts.xml { decoded.append(xml, forNewKey: "xml") }
-            if let multipart = parts.multipart { decoded.append(multipart, forNewKey: "multipart") }
+            if let multipart = parts.multipart {
+                decoded.append(withPartText(multipart, collector.multipart?.parts ?? []), forNewKey: "multipart")
+            }
         }
         let diagnostics = RequestDiagnostics.headers(head.headers).map(\.value) + parts.diagnostics + query.diagnostics
         return HistoryDerivedView(
@@ -79,6 +83,23 @@ enum HistoryDerivation {
             }
         }
         return findings.map(\.value)
+    }
+
+    /// The echo writes a whole part's content once, in `form` or `files`; the history shows it
+    /// in the part as well, as `text` when it is UTF-8.
+    private static func withPartText(_ multipart: StructuredValue, _ collected: [MultipartCollector.Part]) -> StructuredValue {
+        guard var object = multipart.objectValue, let parts = object["parts"]?.arrayValue, parts.count == collected.count else {
+            return multipart
+        }
+        let shown = zip(parts, collected).map { part, collected -> StructuredValue in
+            guard var entry = part.objectValue, entry["text"] == nil, let bytes = collected.inline,
+                let text = String(validating: bytes, as: UTF8.self)
+            else { return part }
+            entry.append(.string(text), forKey: "text")
+            return .object(entry)
+        }
+        _ = object.updateValue(.array(shown), forKey: "parts")
+        return .object(object)
     }
 
     private static func withoutPartText(_ multipart: StructuredValue) -> StructuredValue {

@@ -18,6 +18,16 @@ import Testing
         let posted = try ExternalTool.run(
             "curl", ["-sS", "-F", "field=value", "-F", "note=@\(small.path);type=text/plain", "-F", "big=@\(large.path)", live.baseURL + "/post"])
         #expect(posted.status == 0)
+        // The echo writes each kept part's content once, in form or files; the history shows
+        // text parts' content in the part too.
+        let echo = try #require(posted.json)
+        #expect((echo["form"] as? [String: Any])?["field"] as? String == "value")
+        #expect((echo["files"] as? [String: Any])?["note"] as? String == "hello part")
+        let echoedParts = (echo["multipart"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
+        #expect(echoedParts.count == 3)
+        #expect(echoedParts.allSatisfy { $0["text"] == nil })
+        let recordedParts = try live.lastEntry().object("request")?.object("decoded")?.object("multipart")?["parts"] as? [[String: Any]] ?? []
+        #expect(recordedParts.map { $0.string("text") } == ["value", "hello part", nil])
         let body = try curl(live, "/__admin/requests/1/body")
         #expect(body.status == 200)
         #expect(body.headers.lowercased().contains("content-type: multipart/form-data; boundary="))
