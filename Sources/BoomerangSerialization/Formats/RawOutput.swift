@@ -130,12 +130,12 @@ struct RawOutput: ~Copyable {
         count += length
     }
 
-    /// The contents as an array; the writing ends here. The memory itself when at most a quarter
+    /// The contents as an array; the writing ends here. The memory itself when at most a third
     /// of it is unused (a large echo is not copied once more), else a copy of the right size.
     mutating func makeArray() -> [UInt8] {
         let unused = capacity - count
         var bytes: [UInt8]
-        if unused > 4096 && unused > count / 4 {
+        if unused > 4096 && unused > count / 2 {
             bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 if let destination = buffer.baseAddress {
                     destination.update(from: base, count: count)

@@ -117,8 +117,11 @@ struct EchoResponder: Responder {
         let tree: StructuredValue? = format == .json && bodySize == 0 ? Optional.none : document.value
         do {
             if let tree {
-                // Kept body bytes appear about twice in the document (multipart: files and parts' text).
-                response.body = try format.render(tree, capacity: 2 * (box?.collector.keptBytes ?? 0) + 4096)
+                // Kept body bytes appear about twice in the document (`data` and the decoded
+                // value), a multipart body's once (as text, or 4/3 of it as a data URL).
+                let kept = box?.collector.keptBytes ?? 0
+                let estimate = box?.collector.kind == .multipart ? kept + kept / 3 : 2 * kept
+                response.body = try format.render(tree, capacity: estimate + 4096)
             } else {
                 response.body = try document.render(as: format)
             }
