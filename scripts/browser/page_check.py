@@ -4,7 +4,8 @@
     page_check.py PORT ARTIFACT_DIR
 
 Opens the page, sends a multipart request with curl and waits for it to appear in the list
-without a reload, opens it and checks the parts' names, sizes and hashes, sends a JSON request
+without a reload, opens it and checks the parts' names, sizes, hashes and text, cuts a streamed
+response short and reads how its row and diagnostics tell it, sends a JSON request
 with the builder and reads the echo, and checks that a header carrying markup is shown as text and
 runs nothing. Saves screenshots of the list and the detail view. Exits non-zero on any failure.
 """
@@ -79,7 +80,23 @@ try:
         check("3000 bytes" in text, "the file part's size is shown")
         check(hashlib.sha256(payload).hexdigest() in text, "the file part's SHA-256 is shown")
         check(hashlib.sha256(b"hello page").hexdigest() in text, "the field part's SHA-256 is shown")
+        check("hello page" in text, "the text part's content is shown")
     driver.save_screenshot(os.path.join(artifacts, "detail.png"))
+
+    # A client that leaves a streamed response makes one row, aborted while the response was sent.
+    subprocess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "0.7", base + "/drip?duration=2&numbytes=4&delay=0"])
+    wait.until(lambda d: "/drip" in rows()[0].text)
+    time.sleep(0.6)
+    check(sum("/drip" in row.text for row in rows()) == 1, "the cut stream is listed once")
+    rows()[0].click()
+    wait.until(lambda d: "/drip" in d.find_element(By.ID, "detail-title").text)
+    [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Overview"][0].click()
+    check("clientAborted" in driver.find_element(By.ID, "tab-body").text, "the cut stream's outcome is clientAborted")
+    [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text.startswith("Diagnostics")][0].click()
+    text = driver.find_element(By.ID, "tab-body").text
+    check("went away while the response was sent" in text and "of 4 body bytes were sent" in text,
+          f"the diagnostics say how much of the stream was sent: {text!r}")
+    driver.save_screenshot(os.path.join(artifacts, "aborted.png"))
 
     # 3. Markup in a header is text and runs nothing.
     marker = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
