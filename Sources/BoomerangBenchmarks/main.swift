@@ -5,7 +5,7 @@ import Glibc
 // Usage: swift run -c release BoomerangBenchmarks <name>…   (or `list`)
 // Each memory measurement reads this process's peak RSS, so run one per invocation.
 // To add a measurement, append a `Benchmark` to this table (a new file per domain).
-let benchmarks: [Benchmark] = MultipartBenchmarks.all + QueryBenchmarks.all + CompressionBenchmarks.all
+let benchmarks: [Benchmark] = MultipartBenchmarks.all + QueryBenchmarks.all + JSONBenchmarks.all + CompressionBenchmarks.all
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments == ["list"] || arguments == ["--help"] {
