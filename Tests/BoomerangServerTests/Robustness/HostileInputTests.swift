@@ -1,3 +1,4 @@
+import BoomerangCompression
 import Foundation
 import Testing
 
@@ -177,12 +178,40 @@ import Testing
         Row("S12 range past the end", get("/range/100", "Range: bytes=99999999999-\r\n"), 4, .keepsOpen),
     ]
 
+    /// Coded request bodies (`Content-Encoding`), which the catalogue predates: bombs stop at
+    /// the expansion ratio or the decoded-size limit, broken data is a 400, an unknown or too
+    /// deep coding a 415 or 400, and the connection serves the next request each time.
+    static let codedBodyRows: [Row] = {
+        let zeros = [UInt8](repeating: 0, count: 32 << 20)
+        let text = Array(String(repeating: "hello coded body ", count: 200).utf8)
+        func coded(_ body: [UInt8], _ codings: [ContentCoding]) -> [UInt8] {
+            codings.reduce(body) { bytes, coding in (try? Compressor.compress(bytes, coding: coding)) ?? [] }
+        }
+        func post(_ codings: String, _ body: [UInt8]) -> [UInt8] {
+            Array("POST /post HTTP/1.1\r\n\(host)Content-Type: text/plain\r\nContent-Encoding: \(codings)\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        let gzipText = coded(text, [.gzip])
+        return [
+            Row("Z01 gzip bomb (32 MiB of zeros)", bytes: post("gzip", coded(zeros, [.gzip])), 4, .keepsOpen),
+            Row("Z01 deflate bomb", bytes: post("deflate", coded(zeros, [.deflate])), 4, .keepsOpen),
+            Row("Z01 br bomb", bytes: post("br", coded(zeros, [.brotli])), 4, .keepsOpen),
+            Row("Z01 zstd bomb", bytes: post("zstd", coded(zeros, [.zstd])), 4, .keepsOpen),
+            Row("Z02 a bomb inside a second coding", bytes: post("gzip, zstd", coded(zeros, [.gzip, .zstd])), 4, .keepsOpen),
+            Row("Z03 truncated gzip", bytes: post("gzip", Array(gzipText.prefix(gzipText.count / 2))), 4, .keepsOpen),
+            Row("Z04 gzip then trailing bytes", bytes: post("gzip", gzipText + Array("GARBAGE".utf8)), 4, .keepsOpen),
+            Row("Z05 plain text labelled gzip", bytes: post("gzip", text), 4, .keepsOpen),
+            Row("Z06 unknown coding", bytes: post("compress", text), 4, .keepsOpen),
+            Row("Z07 ten stacked codings", bytes: post(Array(repeating: "gzip", count: 10).joined(separator: ", "), gzipText), 4, .keepsOpen),
+            Row("Z08 two codings undone in order", bytes: post("gzip, br", coded(text, [.gzip, .brotli])), 2, .keepsOpen),
+        ]
+    }()
+
     static let connectionRows: [Row] = [
         Row("K08 100 pipelined requests", String(repeating: get("/get"), count: 100), 2, .keepsOpen),
         Row("R02 10 MiB of control bytes echoed", bytes: Array("POST /post HTTP/1.1\r\n\(host)Content-Type: text/plain\r\nContent-Length: \(10 << 20)\r\n\r\n".utf8) + [UInt8](repeating: 1, count: 10 << 20), 2, .keepsOpen),
     ]
 
-    static let rows = framingRows + multipartRows + queryRows + documentRows + staticRows + connectionRows
+    static let rows = framingRows + multipartRows + queryRows + documentRows + staticRows + codedBodyRows + connectionRows
 
     @Test(arguments: rows)
     func answersWithItsClassAndConnectionStateThenKeepsServing(_ row: Row) throws {
