@@ -3,7 +3,7 @@ struct EchoConfiguration: Sendable {
     /// The largest urlencoded, JSON, property-list, XML or other body kept in memory for decoding
     /// and for the `data` key.
     var maxBufferedBodyBytes: Int
-    /// The largest multipart part kept inline (`form`, `files`, `multipart.parts[].text`).
+    /// The largest multipart part kept inline (echoed in `form` or `files`; the history shows its `text`).
     var maxInlinePartBytes: Int
     /// The most inline part bytes over all parts of one request.
     var maxInlineTotalBytes: Int

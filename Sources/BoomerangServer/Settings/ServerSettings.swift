@@ -20,7 +20,7 @@ public struct ServerSettings: Sendable, Hashable {
     /// The largest body that is buffered to be decoded (urlencoded, JSON, property list, XML);
     /// a larger body of those types is still counted and hashed, but not decoded.
     public var maxBufferedBodyBytes: Int = 10 * 1024 * 1024
-    /// The largest multipart part kept inline in the echo (`form`, `files`, `multipart.parts[].text`);
+    /// The largest multipart part kept inline in the echo (`form` or `files`; the history shows its `text`);
     /// a larger part is streamed through, counted and SHA-256 hashed, and described in `multipart`.
     /// By default the buffered-body limit, so every part a client would expect httpbin to echo is echoed.
     public var maxInlinePartBytes: Int = 10 * 1024 * 1024
