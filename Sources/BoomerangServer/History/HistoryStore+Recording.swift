@@ -27,7 +27,8 @@ extension HistoryStore {
         // A body written whole that the echo can write again from the kept head is not kept.
         let isPlain = facts.redacted.isEmpty && !response.hasStreamOrUpgrade && response.fault == nil
         let replay = isPlain ? response.echoReplay : nil
-        let keepsBody = replay == nil && response.body.count <= cap && facts.redacted.isEmpty
+        // A streamed body is made while it is sent and not kept.
+        let keepsBody = replay == nil && response.bodyStream == nil && response.body.count <= cap && facts.redacted.isEmpty
         let bodyBytes = response.bodyStream != nil ? exchange.streamedBodyBytes : response.body.count
         let recorded = RecordedResponse(
             status: response.status, bodyBytes: bodyBytes, bytes: exchange.responseBytes,

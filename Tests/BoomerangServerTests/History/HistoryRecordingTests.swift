@@ -165,6 +165,7 @@ import Glibc
         #expect(String(decoding: body, as: UTF8.self).split(separator: "\n").count == 2)
         #expect(response.int("bodyBytes") == body.count)
         #expect(response.int("bytes") == wire.count)
+        #expect(response.object("body")?["inline"] as? Bool == false, "a streamed body is not kept")
     }
 
     /// A body made while it is sent under `Content-Length` is recorded as sent.
