@@ -14,10 +14,19 @@ import Testing
             for offset in 0..<17 {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
                 bytes[offset] = UInt8(value)
-                let counted = bytes.withUnsafeBytes(BodyParts.controlCharacterCount)
+                let counted = bytes.withUnsafeBytes { BodyParts.controlCharacterCount($0) }
                 #expect(counted == Self.naiveCount(bytes), "byte \(value) at \(offset)")
             }
         }
+    }
+
+    /// The echo needs to know only whether a request's text passes its budget: counting stops
+    /// within one 64-byte step of the limit (row R02: 10 MiB of control bytes).
+    @Test func countingStopsOncePastTheLimit() {
+        let bytes = [UInt8](repeating: 0x01, count: 1 << 20)
+        let counted = bytes.withUnsafeBytes { BodyParts.controlCharacterCount($0, stoppingAbove: 1000) }
+        #expect(counted > 1000 && counted <= 1064)
+        #expect(bytes.withUnsafeBytes { BodyParts.controlCharacterCount($0, stoppingAbove: 1 << 20) } == 1 << 20)
     }
 
     @Test(arguments: [0, 1, 7, 8, 9, 63, 4099])
@@ -27,7 +36,7 @@ import Testing
         for squeeze in [false, true] {
             var bytes = seeded.bytes(length)
             if squeeze { bytes = bytes.map { $0 & 0x3F } }
-            #expect(bytes.withUnsafeBytes(BodyParts.controlCharacterCount) == Self.naiveCount(bytes))
+            #expect(bytes.withUnsafeBytes { BodyParts.controlCharacterCount($0) } == Self.naiveCount(bytes))
         }
     }
 }
