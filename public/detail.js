@@ -82,6 +82,22 @@ function partsView(entry) {
   return [header, ...parts];
 }
 
+// Why an exchange ended early, and how far it got.
+function abortSentence(entry) {
+  const abort = entry.abort;
+  const why = {
+    writeTimeout: "The client stopped reading, and the server closed the connection at its write timeout",
+    serverStopped: "The server stopped",
+  }[abort.cause] ?? "The client went away";
+  if (abort.phase === "response") {
+    const response = entry.response || {};
+    const announced = (response.headers || []).find(([name]) => name.toLowerCase() === "content-length");
+    return `${why} while the response was sent: ${response.bodyBytes ?? 0} of ${announced ? announced[1] : "?"} body bytes were sent.`;
+  }
+  if (abort.phase === "delay") return `${why} while the response was held back by its delay: nothing was sent.`;
+  return `${why} during the body: ${abort.receivedBodyBytes} of ${abort.expectedBodyBytes ?? "?"} body bytes arrived.`;
+}
+
 function diagnosticsView(entry) {
   const diagnostics = entry.request.diagnostics || [];
   const views = [];
@@ -91,14 +107,8 @@ function diagnosticsView(entry) {
       el("p", {}, entry.refusal.message),
       entry.refusal.offset !== undefined ? el("p", {}, `at byte ${entry.refusal.offset}`) : null));
   }
-  if (entry.abort?.phase === "response") {
-    const response = entry.response || {};
-    const announced = (response.headers || []).find(([name]) => name.toLowerCase() === "content-length");
-    views.push(el("p", { class: "refusal" },
-      `The client went away while the response was sent: ${response.bodyBytes ?? 0} of ${announced ? announced[1] : "?"} body bytes were sent.`));
-  } else if (entry.abort) {
-    views.push(el("p", { class: "refusal" },
-      `The client went away during the ${entry.abort.phase}: ${entry.abort.receivedBodyBytes} of ${entry.abort.expectedBodyBytes ?? "?"} body bytes arrived.`));
+  if (entry.abort) {
+    views.push(el("p", { class: "refusal" }, abortSentence(entry)));
   }
   if (!diagnostics.length && !views.length) return el("p", { class: "muted" }, "Nothing to report.");
   if (diagnostics.length) {

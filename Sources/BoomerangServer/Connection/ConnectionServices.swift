@@ -16,21 +16,21 @@ protocol ConnectionServices: AnyObject {
     /// A response is decided for `exchange` (the history records it); `written` is what is
     /// queued for it, starting with its head, when the head is rendered already.
     func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?)
-    /// A streamed response ended: sent whole, cut short by the server, or left by its client
-    /// (`clientLeft`); `head` is its head as written. The history records streams here, with
-    /// the bytes they sent.
-    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool)
+    /// A streamed response ended: sent whole (a fault the response asked for included), or cut
+    /// before its end for `cut`; `head` is its head as written. The history records streams here,
+    /// with the bytes they sent.
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?)
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was
     /// refused in, from where the parser stood, or empty.
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String)
-    /// The client left in the middle of `exchange`, while its body arrived or while its response
-    /// was held back or sent.
-    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase)
+    /// `exchange` ended in its middle, for `cause`: while its body arrived or while its response
+    /// was held back.
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause)
 }
 
 extension ConnectionServices {
     func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {}
-    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool) {}
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {}
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
-    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {}
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {}
 }

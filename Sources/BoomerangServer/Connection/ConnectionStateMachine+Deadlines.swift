@@ -136,7 +136,7 @@ extension ConnectionStateMachine {
     /// Acts on every deadline that has passed.
     mutating func checkDeadlines(now: UInt64) {
         if !output.isEmpty && now >= lastWriteProgress &+ configuration.writeTimeoutNanoseconds {
-            return close(.close)
+            return close(.close, cause: .writeTimeout)
         }
         switch state {
         case .idle(let since):
@@ -205,21 +205,22 @@ extension ConnectionStateMachine {
         }
     }
 
-    /// Closes once the queued output has left, or now when there is none.
+    /// Closes once the queued output has left, or now when there is none: the client has ended
+    /// its side.
     mutating func closeAfterFlush(now: UInt64) {
         guard !output.isEmpty else { return close(.close) }
-        abandonExchange()
+        abandonExchange(.clientClosed)
         input.bytes = []
         state = .closing(.close)
     }
 
-    /// Closes now, dropping whatever is queued.
-    mutating func close(_ mode: CloseMode) {
+    /// Closes now, dropping whatever is queued; an exchange in progress ended for `cause`.
+    mutating func close(_ mode: CloseMode, cause: Exchange.EndCause = .clientClosed) {
         switch state {
         case .closed:
             return
         default:
-            abandonExchange()
+            abandonExchange(cause)
         }
         state = .closed
         output.removeAll()

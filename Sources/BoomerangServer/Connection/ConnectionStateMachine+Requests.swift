@@ -161,8 +161,8 @@ extension ConnectionStateMachine {
         }
     }
 
-    /// Logs the exchange in progress, if any, as aborted.
-    mutating func abandonExchange() {
+    /// Logs the exchange in progress, if any, as ended before it was complete, for `cause`.
+    mutating func abandonExchange(_ cause: Exchange.EndCause) {
         let exchange: Exchange?
         let phase: Exchange.AbortPhase
         var stream: StreamedBody?
@@ -180,12 +180,23 @@ extension ConnectionStateMachine {
         request = nil
         guard let exchange else { return }
         let head = exchange.context.head
-        services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+        services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")
         if let stream {
             // A stream is recorded once: when it ends, or at its start when it carried a fault.
-            recordEnd(of: stream, clientLeft: true)
+            recordEnd(of: stream, cut: cause)
         } else {
-            services.exchangeAborted(exchange, phase: phase)
+            services.exchangeAborted(exchange, phase: phase, cause: cause)
+        }
+    }
+}
+
+extension Exchange.EndCause {
+    /// How the access log names an exchange that ended this way.
+    fileprivate var logWord: String {
+        switch self {
+        case .clientClosed: "aborted"
+        case .writeTimeout: "write-timeout"
+        case .serverStopped: "server-stopped"
         }
     }
 }

@@ -79,7 +79,7 @@ extension ConnectionStateMachine {
         exchange.responseBytes = bytes.count
         enqueue(bytes, now: now)
         guard head.method != .head && ResponseWriter.allowsBody(status: response.status) else {
-            if !recorded { services.streamEnded(exchange, response, head: bytes, clientLeft: false) }
+            if !recorded { services.streamEnded(exchange, response, head: bytes, cut: nil) }
             services.exchangeCompleted(exchange)
             finishExchange(keepAlive: keepAlive, now: now)
             return
@@ -161,21 +161,22 @@ extension ConnectionStateMachine {
         }
         // A body shorter than its Content-Length leaves the client waiting for the rest.
         let framingHolds = body.remaining ?? 0 == 0
-        recordEnd(of: body, clientLeft: false)
+        recordEnd(of: body, cut: nil)
         services.exchangeCompleted(body.exchange)
         finishExchange(keepAlive: body.keepAlive && framingHolds, now: now)
     }
 
     /// Ends a stream the server cuts short, closing the connection `mode`.
     private mutating func endStream(_ body: StreamedBody, closing mode: CloseMode) {
-        recordEnd(of: body, clientLeft: false)
+        recordEnd(of: body, cut: nil)
         endExchange(body.exchange, closing: mode)
     }
 
-    /// Hands a stream whose recording waited to the history, once.
-    func recordEnd(of body: StreamedBody, clientLeft: Bool) {
+    /// Hands a stream whose recording waited to the history, once; `cut` when it ended before
+    /// its end for that reason.
+    func recordEnd(of body: StreamedBody, cut: Exchange.EndCause?) {
         guard let (response, head) = body.unrecorded else { return }
-        services.streamEnded(body.exchange, response, head: head, clientLeft: clientLeft)
+        services.streamEnded(body.exchange, response, head: head, cut: cut)
     }
 
     private mutating func endExchange(_ exchange: Exchange, closing mode: CloseMode) {
@@ -201,7 +202,7 @@ extension ConnectionStateMachine {
             enqueue(bytes, now: now)
             endStream(body, closing: .linger)
         case .stall:
-            recordEnd(of: body, clientLeft: false)
+            recordEnd(of: body, cut: nil)
             services.exchangeCompleted(body.exchange)
             state = .stalled(since: now)
         }

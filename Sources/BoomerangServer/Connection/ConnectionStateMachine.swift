@@ -155,7 +155,7 @@ struct ConnectionStateMachine {
 
     /// The server closes the connection now, whatever it was doing.
     mutating func stopRequested() {
-        close(.close)
+        close(.close, cause: .serverStopped)
     }
 
     // MARK: Output for the driver

@@ -24,4 +24,15 @@ struct Exchange {
         /// The response was being sent (a stream); its history entry keeps what was sent.
         case response
     }
+
+    /// Why an exchange ended before it was complete.
+    enum EndCause: String, Sendable {
+        /// The client closed or reset the connection.
+        case clientClosed
+        /// The client stopped reading the response, and the server closed the connection when
+        /// its write timeout passed.
+        case writeTimeout
+        /// The server stopped: its shutdown timeout passed before the exchange was complete.
+        case serverStopped
+    }
 }

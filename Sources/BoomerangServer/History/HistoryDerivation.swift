@@ -65,24 +65,43 @@ enum HistoryDerivation {
             findings.append(Diagnostic(refusal.code, .error, refusal.message, offset: refusal.offset))
         }
         if let abort = exchange.abort {
-            if abort.phase == Exchange.AbortPhase.delay.rawValue {
-                findings.append(Diagnostic(
-                    "clientClosedDuringDelay", .warning,
-                    "the client closed the connection while the response was held back by its delay; nothing was sent"))
-            } else if abort.phase == Exchange.AbortPhase.response.rawValue {
-                findings.append(Diagnostic(
-                    "clientClosedDuringResponse", .warning, "the client closed the connection while the response was being sent"))
-            } else if let expected = abort.expectedBodyBytes {
-                findings.append(Diagnostic(
-                    "contentLengthMismatch", .error,
-                    "Content-Length is \(expected) but the client sent \(abort.receivedBodyBytes) body bytes and closed the connection"))
-            } else {
-                findings.append(Diagnostic(
-                    "incompleteChunkedBody", .error,
-                    "the client closed the connection after \(abort.receivedBodyBytes) body bytes, before the last chunk"))
-            }
+            findings.append(abortDiagnostic(abort))
         }
         return findings.map(\.value)
+    }
+
+    private static func abortDiagnostic(_ abort: RecordedAbort) -> Diagnostic {
+        let during =
+            switch Exchange.AbortPhase(rawValue: abort.phase) {
+            case .delay: "while the response was held back by its delay; nothing was sent"
+            case .response: "while the response was being sent"
+            case .body, nil: "after \(abort.receivedBodyBytes) of \(abort.expectedBodyBytes.map(String.init) ?? "an unknown number of") body bytes"
+            }
+        switch Exchange.EndCause(rawValue: abort.cause) {
+        case .writeTimeout:
+            return Diagnostic(
+                "clientStoppedReading", .warning,
+                "the client stopped reading; the server closed the connection when its write timeout passed, \(during)")
+        case .serverStopped:
+            return Diagnostic("serverStopped", .warning, "the server stopped (its shutdown timeout passed) \(during)")
+        case .clientClosed, nil:
+            break
+        }
+        switch Exchange.AbortPhase(rawValue: abort.phase) {
+        case .delay:
+            return Diagnostic("clientClosedDuringDelay", .warning, "the client closed the connection \(during)")
+        case .response:
+            return Diagnostic("clientClosedDuringResponse", .warning, "the client closed the connection \(during)")
+        case .body, nil:
+            if let expected = abort.expectedBodyBytes {
+                return Diagnostic(
+                    "contentLengthMismatch", .error,
+                    "Content-Length is \(expected) but the client sent \(abort.receivedBodyBytes) body bytes and closed the connection")
+            }
+            return Diagnostic(
+                "incompleteChunkedBody", .error,
+                "the client closed the connection after \(abort.receivedBodyBytes) body bytes, before the last chunk")
+        }
     }
 
     /// The echo writes a whole part's content once, in `form` or `files`; the history shows it

@@ -155,8 +155,9 @@ extension HistoryEntry {
     }
 
     private static func abortObject(_ abort: RecordedAbort) -> StructuredObject {
-        var object = StructuredObject(minimumCapacity: 3)
+        var object = StructuredObject(minimumCapacity: 4)
         object.append(.string(abort.phase), forNewKey: "phase")
+        object.append(.string(abort.cause), forNewKey: "cause")
         object.append(abort.expectedBodyBytes.map { .int($0) } ?? .null, forNewKey: "expectedBodyBytes")
         object.append(.int(abort.receivedBodyBytes), forNewKey: "receivedBodyBytes")
         return object

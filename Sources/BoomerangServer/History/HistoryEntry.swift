@@ -15,6 +15,8 @@ final class HistoryEntry: Sendable {
         case clientAborted
         /// The server refused the request: the framing rules, or a timeout.
         case refused
+        /// The server stopped before the exchange was complete (its shutdown timeout passed).
+        case interrupted
     }
 
     /// What is known beyond the summary.
@@ -200,9 +202,11 @@ struct RecordedRefusal: Sendable {
     var rawTruncated: Bool
 }
 
-/// Where a client left an exchange.
+/// Where an exchange ended before it was complete, and why.
 struct RecordedAbort: Sendable {
     var phase: String
+    /// An ``Exchange/EndCause`` raw value.
+    var cause: String
     var expectedBodyBytes: Int64?
     var receivedBodyBytes: Int64
 }

@@ -36,7 +36,7 @@ struct HistoryFilter {
             case "status": status = try Self.status(value)
             case "outcome":
                 guard let outcome = HistoryEntry.Outcome(rawValue: value) else {
-                    throw ServerError(.invalidParameter, "outcome must be complete, clientAborted or refused", value: value)
+                    throw ServerError(.invalidParameter, "outcome must be complete, clientAborted, refused or interrupted", value: value)
                 }
                 self.outcome = outcome
             case "since": since = try AdminQuery.integer(value, name: name, in: 0...Int.max)

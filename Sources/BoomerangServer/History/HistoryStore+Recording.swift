@@ -10,17 +10,16 @@ extension HistoryStore {
     /// its head (`nil` when the head is written later: the history then writes the status line and
     /// the route's fields itself). Admin requests, which are not recorded, are skipped.
     func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {
-        recordResponse(exchange, response, written: written, clientLeft: false)
+        recordResponse(exchange, response, written: written, cut: nil)
     }
 
     /// Records a streamed response when it has ended, with its head as written and the body
-    /// bytes it sent; `clientLeft` when its client went away before the end (outcome
-    /// `clientAborted`, phase `response`).
-    func recordStream(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool) {
-        recordResponse(exchange, response, written: head, clientLeft: clientLeft)
+    /// bytes it sent; `cut` when it ended before its end, for that reason (phase `response`).
+    func recordStream(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {
+        recordResponse(exchange, response, written: head, cut: cut)
     }
 
-    private func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?, clientLeft: Bool) {
+    private func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?, cut: Exchange.EndCause?) {
         guard exchange.recording != nil else { return }
         let cap = configuration.maxHistoryBodyBytes
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
@@ -40,9 +39,9 @@ extension HistoryStore {
         if configuration.redactsHeaders && HeaderRedaction.hasSetCookie(response.headers) {
             head = HeaderRedaction.redactingRaw(Array(head))[...]
         }
-        let abort = clientLeft ? Self.abort(exchange, phase: .response) : nil
+        let abort = cut.map { Self.abort(exchange, phase: .response, cause: $0) }
         record(
-            exchange, &facts, outcome: clientLeft ? .clientAborted : .complete, status: exchange.status,
+            exchange, &facts, outcome: cut.map(Self.outcome) ?? .complete, status: exchange.status,
             responseBytes: exchange.responseBytes, response: recorded, responseHead: head, echoRecord: response.echoRecord, abort: abort,
             extraCost: keepsBody ? response.body.count : 0)
     }
@@ -66,18 +65,29 @@ extension HistoryStore {
         recordRefusal(refusal, exchange: exchange, remoteHost: remoteHost, loop: loop)
     }
 
-    /// Records an exchange the client left before it was complete: in its body, or while its
-    /// response was delayed or sent.
-    func recordAbort(_ exchange: Exchange, phase: Exchange.AbortPhase) {
+    /// Records an exchange that ended before it was complete, for `cause`: in its body, or while
+    /// its response was delayed.
+    func recordAbort(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
         guard exchange.recording != nil else { return }
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
-        record(exchange, &facts, outcome: .clientAborted, status: 0, responseBytes: 0, abort: Self.abort(exchange, phase: phase))
+        record(
+            exchange, &facts, outcome: Self.outcome(cause), status: 0, responseBytes: 0,
+            abort: Self.abort(exchange, phase: phase, cause: cause))
     }
 
-    private static func abort(_ exchange: Exchange, phase: Exchange.AbortPhase) -> RecordedAbort {
+    /// A client that closed or stopped reading aborted the exchange; a stop interrupted it.
+    private static func outcome(_ cause: Exchange.EndCause) -> HistoryEntry.Outcome {
+        switch cause {
+        case .clientClosed, .writeTimeout: .clientAborted
+        case .serverStopped: .interrupted
+        }
+    }
+
+    private static func abort(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) -> RecordedAbort {
         var expected: Int64?
         if case .contentLength(let length) = exchange.context.head.framing { expected = length }
-        return RecordedAbort(phase: phase.rawValue, expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
+        return RecordedAbort(
+            phase: phase.rawValue, cause: cause.rawValue, expectedBodyBytes: expected, receivedBodyBytes: exchange.bodyBytes)
     }
 
     private func recordRefusal(_ refusal: RecordedRefusal, exchange: Exchange?, remoteHost: String, loop: Int) {

@@ -213,16 +213,16 @@ extension EventLoop: ConnectionServices {
         shared.history?.recordResponse(exchange, response, written: written)
     }
 
-    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], clientLeft: Bool) {
-        shared.history?.recordStream(exchange, response, head: head, clientLeft: clientLeft)
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {
+        shared.history?.recordStream(exchange, response, head: head, cut: cut)
     }
 
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {
         shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: index)
     }
 
-    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase) {
-        shared.history?.recordAbort(exchange, phase: phase)
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
+        shared.history?.recordAbort(exchange, phase: phase, cause: cause)
     }
 }
 

@@ -197,6 +197,7 @@ import Glibc
         #expect(entry.string("outcome") == "clientAborted")
         #expect(entry.int("status") == 200)
         #expect(entry.object("abort")?.string("phase") == "response")
+        #expect(entry.object("abort")?.string("cause") == "clientClosed")
         let bodyBytes = try #require(entry.object("response")?.int("bodyBytes"))
         #expect(bodyBytes >= 1 && bodyBytes < 4)
         // Nothing else is recorded for it later.
