@@ -9,10 +9,13 @@ import Testing
         bytes.filter { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }.count
     }
 
-    @Test func everyByteValueAtEveryOffset() {
+    /// In 70 bytes (one 64-byte step, then single bytes), among neighbours that are plain, zero,
+    /// allowed, just below 0x20 or with the high bit set.
+    @Test(arguments: [UInt8(ascii: "a"), 0x00, 0x0A, 0x1F, 0x80, 0xFF])
+    func everyByteValueAtEveryOffset(neighbour: UInt8) {
         for value in 0...255 {
-            for offset in 0..<17 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
+            for offset in 0..<70 {
+                var bytes = [UInt8](repeating: neighbour, count: 70)
                 bytes[offset] = UInt8(value)
                 let counted = bytes.withUnsafeBytes { BodyParts.controlCharacterCount($0) }
                 #expect(counted == Self.naiveCount(bytes), "byte \(value) at \(offset)")
