@@ -38,7 +38,7 @@ struct StaticFiles: Sendable {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append(name) }
+            if !Self.isHidden(name) { names.append(name) }
         }
         for name in names.sorted() where files.count < maxFileCount {
             let path = folder + "/" + name
@@ -55,6 +55,14 @@ struct StaticFiles: Sendable {
                 continue
             }
         }
+    }
+
+    /// Dotfiles, and the copies editors leave beside a file (`name~`, `#name#`, `.swp`, `.bak`,
+    /// `.orig`), are never served.
+    static func isHidden(_ name: String) -> Bool {
+        if name.hasPrefix(".") || name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#")) { return true }
+        let lowered = name.lowercased()
+        return [".swp", ".swo", ".bak", ".orig"].contains { lowered.hasSuffix($0) }
     }
 
     private static func read(_ path: String, size: Int) -> [UInt8]? {

@@ -21,6 +21,9 @@ import Testing
             try Data("body{}".utf8).write(to: page.appendingPathComponent("style.css"))
             try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(to: page.appendingPathComponent("img/logo.svg"))
             try Data("secret".utf8).write(to: page.appendingPathComponent(".env"))
+            for backup in ["app.js~", "#app.js#", ".app.js.swp", "app.js.swo", "app.js.bak", "app.js.orig"] {
+                try Data("secret".utf8).write(to: page.appendingPathComponent(backup))
+            }
             try Data("outside".utf8).write(to: root.appendingPathComponent("secret.txt"))
             try manager.createSymbolicLink(at: page.appendingPathComponent("link.txt"), withDestinationURL: root.appendingPathComponent("secret.txt"))
             try manager.createSymbolicLink(at: page.appendingPathComponent("up"), withDestinationURL: root)
@@ -85,8 +88,9 @@ import Testing
         "/ui/../Package.swift", "/ui/%2e%2e/secret.txt", "/ui/%2E%2E%2Fsecret.txt", "/ui/%252e%252e/secret.txt",
         "/ui/..%2fsecret.txt", "/ui/.env", "/ui/%2eenv", "/ui/link.txt", "/ui/up/secret.txt", "/ui/img/", "/ui/img",
         "/ui/", "/ui//etc/passwd", "/ui/img/../app.js", "/ui/app.js%00.png",
+        "/ui/app.js~", "/ui/%23app.js%23", "/ui/.app.js.swp", "/ui/app.js.swo", "/ui/app.js.bak", "/ui/app.js.orig",
     ])
-    func nothingOutsideTheFolderNoDotfileNoListing(target: String) throws {
+    func nothingOutsideTheFolderNoDotfileNoBackupNoListing(target: String) throws {
         let folder = try PageFolder()
         let live = try LiveServer { $0.publicDirectory = folder.page.path }
         let response = try get(live, target)
