@@ -24,7 +24,12 @@ final class HistoryStore: Sendable {
         self.configuration = configuration
         var initial = State(ring: HistoryRing(capacity: configuration.maxHistoryEntryCount))
         if let path = configuration.file {
-            let file = HistoryFile(path: path, maxEntryCount: configuration.maxHistoryEntryCount, options: configuration.echo, log: log)
+            // The file holds up to twice the entries kept, rendered (bodies in base64): eight times
+            // the memory bound is room enough; a longer file is not this history's.
+            let (scaled, overflow) = configuration.maxHistoryBytes.multipliedReportingOverflow(by: 8)
+            let file = HistoryFile(
+                path: path, maxEntryCount: configuration.maxHistoryEntryCount,
+                maxReadBytes: overflow ? Int.max / 2 : scaled + (1 << 20), options: configuration.echo, log: log)
             for entry in file.load() {
                 if let dropped = initial.ring.append(entry) { initial.bytes -= dropped.approximateBytes }
                 initial.bytes += entry.approximateBytes
@@ -39,6 +44,11 @@ final class HistoryStore: Sendable {
             file = nil
         }
         state = Mutex(initial)
+    }
+
+    /// The history file's path and why entries are not written to it, if they are not.
+    var fileStatus: (path: String, problem: String?)? {
+        file.map { ($0.path, $0.problem) }
     }
 
     /// Adds an exchange under the next id and drops the oldest entries beyond the bounds.

@@ -26,6 +26,12 @@ enum WallClock {
             + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(milliseconds), 3))Z"
     }
 
+    /// `20250501T102030Z` for seconds since 1970: a time for a file name.
+    static func compactStamp(_ seconds: Double) -> String {
+        let text = iso8601(seconds).filter { $0 != "-" && $0 != ":" }
+        return String(text.prefix { $0 != "." }) + "Z"
+    }
+
     /// Seconds since 1970 from text ``iso8601(_:)`` wrote; `nil` for anything else.
     static func seconds(fromISO8601 text: String) -> Double? {
         let bytes = Array(text.utf8)

@@ -37,6 +37,7 @@ enum OperationsRoutes {
 
     static func health(_ status: ServerStatus) -> StructuredValue {
         let usage = status.history?.usage
+        let file = status.history?.fileStatus
         return [
             "status": "ok",
             "version": .string(BoomerangVersion.current),
@@ -47,6 +48,8 @@ enum OperationsRoutes {
             "history": [
                 "enabled": .bool(status.history != nil),
                 "entries": .int(Int64(usage?.count ?? 0)),
+                "file": file.map { .string($0.path) } ?? .null,
+                "fileProblem": file?.problem.map(StructuredValue.string) ?? .null,
             ],
         ]
     }

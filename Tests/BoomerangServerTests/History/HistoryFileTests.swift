@@ -54,4 +54,77 @@ import Testing
         #expect(try live.listed().map { $0.string("target") } == ["/get?i=5", "/get?i=4", "/s/s1/get?i=3"])
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 3)
     }
+
+    /// The files beside `path` that a set-aside made.
+    private static func setAside(_ path: String) throws -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(name + ".unreadable-") }
+            .map { folder + "/" + $0 }
+    }
+
+    /// A file that is not a history (a mistyped path) is renamed, never emptied; the entries that
+    /// can be read are kept.
+    @Test func aFileWithUnreadableLinesIsSetAsideWithItsBytes() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("history.jsonl").path
+        do {
+            let live = try LiveServer { $0.historyFile = path }
+            _ = try live.send("GET /get?kept=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        let entry = try String(contentsOfFile: path, encoding: .utf8)
+        let original = "# notes, not a history\n" + entry + "port: 8080\n"
+        try original.write(toFile: path, atomically: false, encoding: .utf8)
+
+        let live = try LiveServer { $0.historyFile = path }
+        #expect(try live.listed().map { $0.string("target") } == ["/get?kept=1"])
+        let kept = try Self.setAside(path)
+        #expect(kept.count == 1)
+        #expect(try kept.first.map { try String(contentsOfFile: $0, encoding: .utf8) } == original)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == entry)
+        #expect(try live.adminJSON("/__admin/health").object("history")?["fileProblem"] is NSNull)
+    }
+
+    @Test func aFileLongerThanTheBoundIsSetAsideUnread() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("history.jsonl").path
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 20) + 9000)
+        try Data(long).write(to: URL(fileURLWithPath: path))
+        let live = try LiveServer {
+            $0.historyFile = path
+            $0.maxHistoryBytes = 1000
+        }
+        #expect(try live.listed().isEmpty)
+        let kept = try Self.setAside(path)
+        #expect(kept.count == 1)
+        #expect(try kept.first.map { try Data(contentsOf: URL(fileURLWithPath: $0)).count } == long.count)
+    }
+
+    /// A folder named as the history file is left as it is; the server serves, and its health
+    /// says why the file is not kept.
+    @Test func aPathThatIsNotARegularFileIsLeftAlone() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let folder = directory.directory.appendingPathComponent("history.jsonl")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let live = try LiveServer { $0.historyFile = folder.path }
+        #expect(try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        #expect(try live.listed().count == 1)
+        let history = try #require(try live.adminJSON("/__admin/health").object("history"))
+        #expect(history.string("file") == folder.path)
+        #expect(history.string("fileProblem")?.contains("not a regular file") == true)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + ".tmp"))
+        #expect(try Self.setAside(folder.path).isEmpty)
+    }
+
+    @Test func aFileThatCannotBeWrittenIsReportedInTheHealth() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("missing/history.jsonl").path
+        let live = try LiveServer { $0.historyFile = path }
+        #expect(try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        #expect(try live.listed().count == 1)
+        let problem = try live.adminJSON("/__admin/health").object("history")?.string("fileProblem")
+        #expect(problem?.contains("No such file or directory") == true, "\(problem ?? "nil")")
+    }
 }
