@@ -21,6 +21,9 @@ final class EventLoop {
     private var wakeEvent: Event?
     private var flushEvent: Event?
     private var acceptResumeEvent: Event?
+    /// Accept failures since the last warning about them, and when that was (milliseconds).
+    private var acceptFailures = 0
+    private var lastAcceptWarning: UInt64?
     private(set) var connections: [Int32: Connection] = [:]
     private var connectionSerial: UInt64 = 0
     private(set) var isDraining = false
@@ -119,7 +122,16 @@ final class EventLoop {
     func listenerFailed() {
         // EMFILE/ENFILE: accepting again at once would spin; pause briefly instead.
         let code = errno
-        shared.log.warning("accept failed: \(LibeventError(function: "accept", errno: code)); pausing accepts for 100 ms")
+        acceptFailures += 1
+        // Logged the first time, then at most once every ten seconds with the count meanwhile: a
+        // loop out of descriptors fails ten times a second.
+        let now = MonotonicClock.milliseconds()
+        if lastAcceptWarning.map({ now &- $0 >= 10_000 }) ?? true {
+            let since = acceptFailures == 1 ? "" : " (\(acceptFailures) failures since the last warning)"
+            shared.log.warning("\(LibeventError(function: "accept", errno: code)); pausing accepts for 100 ms each time\(since)")
+            lastAcceptWarning = now
+            acceptFailures = 0
+        }
         listener?.pause()
         if acceptResumeEvent == nil {
             acceptResumeEvent = try? Event(

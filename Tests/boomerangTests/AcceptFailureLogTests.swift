@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// A server out of file descriptors pauses its accepts ten times a second; it says so once, then
+/// at most once every ten seconds with a count, instead of a warning per pause.
+@Suite struct AcceptFailureLogTests {
+    @Test func runningOutOfDescriptorsIsLoggedOnceNotPerPause() throws {
+        let script = """
+            import re, socket, subprocess, sys, time
+            server = subprocess.Popen(["prlimit", "--nofile=40:40", sys.argv[1], "serve", "--port", "0", "--threads", "1",
+                                       "--no-access-log", "--no-history"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            found = None
+            while found is None:
+                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", server.stdout.readline())
+            port = int(found.group(1))
+            clients = []
+            for _ in range(80):
+                try:
+                    clients.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+                except OSError:
+                    break
+            time.sleep(3)
+            for client in clients:
+                client.close()
+            time.sleep(0.3)
+            served = socket.create_connection(("127.0.0.1", port), timeout=5)
+            served.sendall(b"GET /get HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n")
+            answer = served.recv(12)
+            server.terminate()
+            output = server.communicate(timeout=10)[0]
+            print(len(clients), sum("accept failed" in line for line in output.splitlines()), answer.decode())
+            """
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, Subprocess.boomerang.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(Subprocess.sanitizerOptions) { _, given in given }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .split(separator: " ", maxSplits: 2).map(String.init)
+        try #require(fields.count == 3, "\(fields)")
+        #expect(Int(fields[0]) == 80)
+        #expect(fields[1] == "1")
+        #expect(fields[2] == "HTTP/1.1 200")
+    }
+}
