@@ -138,6 +138,11 @@ MALFORMED = [
     (b"GET /get HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n", 400),
     (b"POST /post HTTP/1.1\r\nHost: a\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 8\r\n\r\n--B\nX\n\n1", 400),
     (b"GET / HTTP/4294967295.255\r\nHost: a\r\n\r\n", 400),
+    # Bodies the echo cannot read are answered 200 with a diagnostic; reading them must cost no memory.
+    (b"POST /post HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-plist\r\nContent-Length: 46\r\n\r\n"
+     b"<plist version=\"1.0\"><dict><key>a</key></dict>", 200),
+    (b"POST /post HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-plist\r\nContent-Length: 16\r\n\r\nbplist00\x01\x01\x01\x01\x01\x01\x01\x01", 200),
+    (b"POST /post HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{\"a\": [1,", 200),
 ]
 
 
