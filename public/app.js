@@ -107,8 +107,12 @@ function connect() {
   if (state.source) state.source.close();
   const source = new EventSource(api.eventsURL());
   state.source = source;
+  let interrupted = false;
   source.addEventListener("open", () => {
     statusLine.textContent = "live";
+    // After a break the server may have restarted, numbering from 1 again: the list is read anew.
+    if (interrupted) reload();
+    interrupted = false;
   });
   source.addEventListener("exchange", (event) => {
     const summary = JSON.parse(event.data);
@@ -116,11 +120,10 @@ function connect() {
   });
   source.addEventListener("cleared", () => reload());
   source.addEventListener("error", () => {
+    interrupted = true;
+    statusLine.textContent = "disconnected; retrying";
     // EventSource reconnects by itself, sending Last-Event-ID; only a closed source needs help.
-    if (source.readyState === EventSource.CLOSED) {
-      statusLine.textContent = "disconnected; retrying";
-      setTimeout(connect, 1000);
-    }
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
   });
 }
 
@@ -214,7 +217,10 @@ for (const id of ["filter-text", "filter-method", "filter-status", "filter-sessi
   });
 }
 document.getElementById("clear-history").addEventListener("click", async () => {
-  await api.clearRequests(filters().session || undefined);
+  const session = filters().session;
+  const what = session ? `the history of session "${session}"` : "the whole history, of every session";
+  if (!window.confirm(`Delete ${what}?`)) return;
+  await api.clearRequests(session || undefined);
   document.getElementById("detail").hidden = true;
   state.entry = null;
   reload();
