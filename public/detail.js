@@ -120,6 +120,10 @@ function diagnosticsView(entry) {
 
 function responseView(entry) {
   const response = entry.response;
+  if (!response && entry.refusal) {
+    return el("p", {}, `The server refused the request with ${entry.refusal.status} and its error document `
+      + `(code ${entry.refusal.code}); the Diagnostics tab has the message and the byte it stopped at.`);
+  }
   if (!response) return el("p", { class: "muted" }, "No response was sent.");
   const views = [
     table([
@@ -151,7 +155,7 @@ function overview(entry) {
     ["Started", entry.startedAt],
     ["Duration", `${(entry.durationMicroseconds / 1000).toFixed(2)} ms`],
     ["Request body", formatBytes(entry.requestBodyBytes)],
-    ["Response", formatBytes(entry.responseBytes)],
+    ["Response", entry.refusal ? `the error document of the refusal (${entry.refusal.status})` : formatBytes(entry.responseBytes)],
     ["Request id", entry.requestId],
     ["Diagnostics", String(entry.diagnosticCount)],
   ]);

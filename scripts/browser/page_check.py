@@ -12,6 +12,7 @@ runs nothing. Saves screenshots of the list and the detail view. Exits non-zero 
 import hashlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -97,6 +98,19 @@ try:
     check("went away while the response was sent" in text and "of 4 body bytes were sent" in text,
           f"the diagnostics say how much of the stream was sent: {text!r}")
     driver.save_screenshot(os.path.join(artifacts, "aborted.png"))
+
+    # A request the framing rules refuse: its Response tab says what the server answered.
+    host, port = base.split("//")[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as raw:
+        raw.sendall(b"POST /post HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+        raw.recv(65536)
+    wait.until(lambda d: "400" in rows()[0].text and "/post" in rows()[0].text)
+    rows()[0].click()
+    wait.until(lambda d: "/post" in d.find_element(By.ID, "detail-title").text)
+    [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Response"][0].click()
+    text = driver.find_element(By.ID, "tab-body").text
+    check("refused the request with 400" in text and "invalidChunkSize" in text,
+          f"the Response tab of a refusal says what was answered: {text!r}")
 
     # 3. Markup in a header is text and runs nothing.
     marker = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
