@@ -10,6 +10,10 @@
 /// - The acceptable format with the highest quality wins; ties go to the more specific match,
 ///   then to the earlier format in ``formats`` (JSON, plist, binary plist, XML).
 /// - `nil` when nothing is acceptable: answer 406.
+/// - A browser's page request (`text/html` accepted at a quality no range for another format
+///   beats: Chrome, Firefox and Safari send `text/html,…,application/xml;q=0.9,…,*/*;q=0.8`) gets
+///   the default format when that is acceptable, as httpbin answers it: a browser lists XML to read
+///   XHTML pages, not to ask for data in XML.
 ///
 /// ```swift
 /// ResponseFormatNegotiator().negotiate(accept: "application/xml, */*;q=0.1")  // .xml
@@ -52,7 +56,17 @@ public struct ResponseFormatNegotiator: Sendable {
             }
             best = (format, match.quality, match.specificity)
         }
+        if let best, best.format != defaultFormat, let html = Self.htmlQuality(ranges), html >= best.quality,
+            let fallback = Self.bestMatch(for: defaultFormat, in: ranges), fallback.quality > 0
+        {
+            return defaultFormat
+        }
         return best?.format
+    }
+
+    /// The quality of an explicit `text/html` range, if there is one.
+    private static func htmlQuality(_ ranges: [MediaRange]) -> Int? {
+        ranges.filter { $0.mediaType.type == "text" && $0.mediaType.subtype == "html" }.map(\.quality).max()
     }
 
     /// The quality and specificity that `ranges` give `format`, or `nil` when no range matches.

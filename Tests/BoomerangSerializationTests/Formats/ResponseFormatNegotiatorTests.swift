@@ -15,7 +15,11 @@ import Testing
         ("application/x-bplist", .binaryPlist),
         ("application/*", .json),
         ("text/*", .json),
-        ("text/html, application/xml;q=0.9, */*;q=0.8", .xml),
+        // A browser's page request gets JSON, as from httpbin; XML asked above HTML is XML.
+        ("text/html, application/xml;q=0.9, */*;q=0.8", .json),
+        ("text/html;q=0.5, application/xml;q=0.9, */*;q=0.8", .xml),
+        ("text/html, application/xml", .xml),
+        ("text/html, application/xml;q=0.9, application/json;q=0", .xml),
         ("application/json;q=0.5, application/x-plist", .plist),
         ("application/json;q=0.5, application/x-plist;q=0.5", .json),
         ("*/*;q=0.5, application/xml;q=0.5", .xml),
@@ -27,7 +31,8 @@ import Testing
         ("application/json;charset=utf-8;q=0.5, application/*;q=0.9", .plist),
         ("application/json;q=2, application/xml", .xml),
         ("application/json;q=0.9, application/json;q=0.2", .json),
-        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", .xml),
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", .json),
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8", .json),
     ] as [(String?, ResponseFormat)])
     func choosesTheBestFormat(accept: String?, expected: ResponseFormat) {
         #expect(ResponseFormatNegotiator().negotiate(accept: accept) == expected)
