@@ -2,7 +2,7 @@ import BoomerangSerialization
 
 /// The web page: `GET /` serves `index.html` to a browser (and the route listing as JSON to
 /// anything that does not prefer HTML, such as curl), and `GET /ui/{file...}` serves the page's
-/// other files, with ETags and `If-None-Match`.
+/// files (`/ui/` the page itself), with ETags and `If-None-Match`.
 enum StaticFileRoutes {
     /// What the page's own responses allow: its scripts, styles and images from this server, and
     /// requests back to it; nothing inline, nothing from elsewhere, no framing.
@@ -20,7 +20,10 @@ enum StaticFileRoutes {
             },
             Route("page.file", .only([.get]), "/ui/{file...}", summary: "The web page's scripts, styles and images") {
                 request throws(ServerError) in
-                FixedResponder(try response(for: request.parameters.string("file") ?? "", in: files, head: request.head))
+                // A folder's address serves its index.html (never a listing): `/ui/` is the page.
+                let name = request.parameters.string("file") ?? ""
+                return FixedResponder(
+                    try response(for: name.isEmpty || name.hasSuffix("/") ? name + "index.html" : name, in: files, head: request.head))
             },
         ]
     }

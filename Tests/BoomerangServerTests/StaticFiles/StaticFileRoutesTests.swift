@@ -65,6 +65,10 @@ import Testing
         let routes = try #require(listing.json?["routes"] as? [[String: Any]])
         #expect(routes.contains { $0["path"] as? String == "/get" && $0["name"] as? String == "echo.get" })
         #expect(routes.contains { $0["path"] as? String == "/ui/{file...}" })
+        // `/ui/` is the page too, whatever the client accepts; a folder inside is never listed.
+        let underUI = try get(live, "/ui/")
+        #expect(underUI.status == 200 && underUI.text.contains("<title>page</title>"))
+        #expect(try get(live, "/ui/img/").status == 404)
     }
 
     @Test func filesHaveTheirTypeAndAnETagThatAnswers304() throws {
@@ -87,7 +91,7 @@ import Testing
     @Test(arguments: [
         "/ui/../Package.swift", "/ui/%2e%2e/secret.txt", "/ui/%2E%2E%2Fsecret.txt", "/ui/%252e%252e/secret.txt",
         "/ui/..%2fsecret.txt", "/ui/.env", "/ui/%2eenv", "/ui/link.txt", "/ui/up/secret.txt", "/ui/img/", "/ui/img",
-        "/ui/", "/ui//etc/passwd", "/ui/img/../app.js", "/ui/app.js%00.png",
+        "/ui//etc/passwd", "/ui/img/../app.js", "/ui/app.js%00.png",
         "/ui/app.js~", "/ui/%23app.js%23", "/ui/.app.js.swp", "/ui/app.js.swo", "/ui/app.js.bak", "/ui/app.js.orig",
     ])
     func nothingOutsideTheFolderNoDotfileNoBackupNoListing(target: String) throws {
