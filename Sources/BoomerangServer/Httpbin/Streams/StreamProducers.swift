@@ -38,17 +38,19 @@ enum StreamProducers {
     }
 
     /// `/drip?numbytes=10&duration=2&delay=2&code=200`: `numbytes` asterisks spread over
-    /// `duration` seconds after `delay` seconds, with `Content-Length`; `duration + delay` at most
-    /// `maxMilliseconds`.
+    /// `duration` seconds after `delay` seconds, the last at `delay + duration`, with
+    /// `Content-Length`; `duration + delay` at most `maxMilliseconds`.
     static func drip(_ request: RouteRequest, maxBytes: Int, maxMilliseconds: Int) throws(ServerError) -> Plan {
         let query = HttpbinQuery(request.head)
         let count = try query.first("numbytes").map { text throws(ServerError) in try NumericParameter.int("numbytes", text, in: 0...maxBytes) } ?? 10
         let (duration, delay) = try timing(query, defaultDuration: 2, defaultDelay: 2, maxMilliseconds: maxMilliseconds)
         let status = try query.first("code").map { text throws(ServerError) in try NumericParameter.int("code", text, in: 100...599) } ?? 200
         let pause = count > 0 ? duration / UInt64(count) : 0
-        // httpbin pauses after each byte; the first is due at once after the delay.
+        // Each byte comes after its pause, as go-httpbin sends them: the last arrives when `duration`
+        // is over. (httpbin sends the first at once and pauses after each, so a client, which
+        // has the whole body with the last byte, is done a pause early: 0.8 s of a 1 s drip of 5.)
         let producer = PacedBodyProducer(
-            count: count, delayNanoseconds: delay, pauseNanoseconds: pause, contentLength: count, mergesDuePieces: true
+            count: count, delayNanoseconds: delay &+ pause, pauseNanoseconds: pause, contentLength: count, mergesDuePieces: true
         ) { _, _ in [UInt8(ascii: "*")] }
         return Plan(status: status, headers: ["Content-Type": "application/octet-stream"], producer: producer)
     }

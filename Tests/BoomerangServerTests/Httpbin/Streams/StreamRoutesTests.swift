@@ -118,10 +118,13 @@ import Testing
         var plan = try StreamProducers.drip(request("/drip?numbytes=4&duration=2&delay=1&code=201"), maxBytes: 100, maxMilliseconds: 10_000)
         #expect(plan.status == 201)
         #expect(plan.producer.contentLength == 4)
-        #expect(plan.producer.next(now: 0) == .wait(until: 1_000_000_000))
-        #expect(plan.producer.next(now: 1_000_000_000) == .bytes(Array("*".utf8)))
-        #expect(plan.producer.next(now: 1_000_000_000) == .wait(until: 1_500_000_000))
-        #expect(plan.producer.next(now: 9_000_000_000) == .bytes(Array("***".utf8)))
+        // After the delay, a pause before each byte: the last is due when the duration is over.
+        #expect(plan.producer.next(now: 0) == .wait(until: 1_500_000_000))
+        #expect(plan.producer.next(now: 1_500_000_000) == .bytes(Array("*".utf8)))
+        #expect(plan.producer.next(now: 1_500_000_000) == .wait(until: 2_000_000_000))
+        #expect(plan.producer.next(now: 2_999_999_999) == .bytes(Array("**".utf8)))
+        #expect(plan.producer.next(now: 2_999_999_999) == .wait(until: 3_000_000_000))
+        #expect(plan.producer.next(now: 3_000_000_000) == .bytes(Array("*".utf8)))
         #expect(plan.producer.next(now: 9_000_000_000) == .end())
     }
 
