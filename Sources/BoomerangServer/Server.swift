@@ -62,6 +62,7 @@ public final class Server: Sendable {
             if let running { return running.port }
             let started = try launch()
             context.mappings.startWatching()
+            context.noteMissingFolders()
             running = started
             return started.port
         }

@@ -1,6 +1,10 @@
 import BoomerangSerialization
 import Logging
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What every loop shares: immutable settings and routes, and the few thread-safe counters.
 final class ServerContext: Sendable {
     /// Answers a request before the route table does, or returns nil to leave it to the table.
@@ -43,5 +47,23 @@ final class ServerContext: Sendable {
         router = Router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride
         self.log = log
+    }
+
+    /// Relative folders are found from the working directory, not from the config file: a server
+    /// started elsewhere says which folder it did not find, instead of serving 404s in silence.
+    func noteMissingFolders() {
+        let folders = [
+            (settings.mappingsDirectory, "mappings_directory", "no mock mappings are served"),
+            (settings.publicDirectory, "public_directory", "the web page is not served"),
+        ]
+        for case let (path?, setting, consequence) in folders {
+            var status = stat()
+            guard stat(path, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR else { continue }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let found = buffer.withUnsafeMutableBytes { getcwd($0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) != nil }
+            let working = found ? String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) : "the working directory"
+            let shown = path.hasPrefix("/") ? path : "\(path) (in \(working))"
+            log.notice("no folder \(shown) for \(setting): \(consequence)")
+        }
     }
 }

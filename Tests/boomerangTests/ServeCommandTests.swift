@@ -103,6 +103,19 @@ import Testing
         #expect(server.stop(signal: SIGINT) == 0)
     }
 
+    /// Relative folders are found from the working directory: a server started where they are
+    /// not says so, naming the folder it looked in.
+    @Test func binaryStartedAwayFromItsFoldersSaysWhichItDidNotFind() throws {
+        let directory = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try Subprocess.startBoomerang(["--port", "0"], in: directory)
+        _ = try server.waitForOutputLine(containing: "listening on")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        let working = directory.path
+        #expect(server.standardError.contains("no folder config/mappings (in \(working)) for mappings_directory: no mock mappings are served"))
+        #expect(server.standardError.contains("no folder public (in \(working)) for public_directory: the web page is not served"))
+    }
+
     @Test func binaryReportsATakenPortWithStatusOne() throws {
         let first = try Subprocess.startBoomerang(["--port", "0"])
         let line = try first.waitForOutputLine(containing: "listening on")
