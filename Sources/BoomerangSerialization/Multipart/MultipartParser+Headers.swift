@@ -102,6 +102,13 @@ extension MultipartParser {
         while valueStart < valueEnd, headerBlock[valueStart] == HTTPSyntax.space || headerBlock[valueStart] == HTTPSyntax.tab {
             valueStart += 1
         }
+        if let opening = Self.unclosedQuote(in: headerBlock[valueStart..<valueEnd]),
+            HTTPHeaders.namesMatch(String(decoding: headerBlock[line.startIndex..<colon], as: UTF8.self), "Content-Disposition")
+        {
+            // A quoted name or filename runs to the next quote (AFNetworking escapes nothing): with
+            // none, where it ends is unknown.
+            throw failure(.unterminatedQuotedString, at: opening)
+        }
         while valueEnd > valueStart, headerBlock[valueEnd - 1] == HTTPSyntax.space || headerBlock[valueEnd - 1] == HTTPSyntax.tab {
             valueEnd -= 1
         }
@@ -109,6 +116,16 @@ extension MultipartParser {
             name: String(decoding: headerBlock[line.startIndex..<colon], as: UTF8.self),
             value: String(decoding: headerBlock[valueStart..<valueEnd], as: UTF8.self)
         )
+    }
+
+    /// The index of a quote that no later quote closes, in a value whose quoted strings have no
+    /// escapes.
+    static func unclosedQuote(in value: ArraySlice<UInt8>) -> Int? {
+        var opening: Int?
+        for index in value.indices where value[index] == UInt8(ascii: "\"") {
+            opening = opening == nil ? index : nil
+        }
+        return opening
     }
 
     mutating func finishHeaders(_ handler: (Event) -> Void) {

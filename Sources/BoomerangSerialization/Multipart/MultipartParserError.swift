@@ -22,7 +22,8 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
         public static let missingBoundary = Code(rawValue: "missingBoundary")
         /// The `Content-Type` has two `boundary` parameters.
         public static let duplicateBoundary = Code(rawValue: "duplicateBoundary")
-        /// A quoted parameter value in the `Content-Type` has no closing quote.
+        /// A quoted parameter value in the `Content-Type`, or in a part's `Content-Disposition`, has no
+        /// closing quote.
         public static let unterminatedQuotedString = Code(rawValue: "unterminatedQuotedString")
         /// The boundary is empty.
         public static let emptyBoundary = Code(rawValue: "emptyBoundary")

@@ -123,7 +123,7 @@ struct MultipartCollector {
     /// The errors that refuse a part after its delimiter: the part began, but has no head.
     private static let headerCodes: Set<MultipartParserError.Code> = [
         .tooManyParts, .tooManyHeaderLines, .headerLineTooLong, .headerBlockTooLarge, .headerLineWithoutColon, .invalidHeaderByte,
-        .badEndOfHeaders,
+        .badEndOfHeaders, .unterminatedQuotedString,
     ]
 
     /// A body that failed and whose first delimiter line ends in a bare LF was written with LF

@@ -248,6 +248,12 @@ import Testing
             error: MultipartParserError(code: .invalidHeaderByte, value: ": x", offset: 5)
         ),
         ErrorCase(
+            name: "Content-Disposition with an unclosed quote",
+            wire: Array("--b\r\ncontent-disposition: form-data; name=\"a\"; filename=\"x\r\n\r\n--b--".utf8),
+            error: MultipartParserError(
+                code: .unterminatedQuotedString, value: "content-disposition: form-data; name=\"a\"; filename=\"x", offset: 56)
+        ),
+        ErrorCase(
             name: "CR inside a header name",
             wire: Array("--b\r\nContent-\rDisposition: x\r\n\r\n--b--".utf8),
             error: MultipartParserError(code: .invalidHeaderByte, value: "Content-\r", offset: 13)

@@ -72,6 +72,10 @@ import Testing
             id: "M12 bad name characters", contentType: "multipart/form-data; boundary=B",
             body: body("--B\r\nContent-<<<position: form-data\r\n\r\n1\r\n--B--\r\n"), code: "invalidHeaderByte", brokenPart: true),
         Row(
+            id: "M12 unclosed quote in Content-Disposition", contentType: "multipart/form-data; boundary=B",
+            body: body("--B\r\nContent-Disposition: form-data; name=\"a\r\n\r\nxyz\r\n--B--\r\n"), code: "unterminatedQuotedString",
+            brokenPart: true),
+        Row(
             id: "M15 bad end of headers CR CR", contentType: "multipart/form-data; boundary=B",
             body: body("--B\r\n\(field)\r\rQ\r\n--B--\r\n"), code: "badEndOfHeaders", brokenPart: true),
         Row(
