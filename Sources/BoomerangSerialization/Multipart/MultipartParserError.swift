@@ -73,6 +73,29 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
         self.init(code: code, value: Array(value.utf8), offset: offset)
     }
 
+    /// What went wrong, in a sentence for people, without the excerpt or the offset.
+    public var explanation: String {
+        switch code {
+        case .notMultipart: "the Content-Type is not multipart"
+        case .missingBoundary: "the Content-Type has no boundary parameter"
+        case .duplicateBoundary: "the Content-Type has two boundary parameters"
+        case .unterminatedQuotedString: "a quoted parameter value has no closing quote"
+        case .emptyBoundary: "the boundary is empty"
+        case .boundaryTooLong: "the boundary is longer than 70 bytes"
+        case .invalidBoundaryCharacter: "the boundary has a byte RFC 2046 does not allow in one, or ends in a space"
+        case .missingFinalBoundary: "the body ends before its closing delimiter (--boundary--)"
+        case .invalidBoundaryLine: "a boundary line goes on after the boundary with something other than CRLF"
+        case .tooManyParts: "the body has more parts than the limit"
+        case .tooManyHeaderLines: "a part has more header lines than the limit"
+        case .headerLineTooLong: "a part header line is longer than the limit"
+        case .headerBlockTooLarge: "a part's headers are larger than the limit"
+        case .headerLineWithoutColon: "a part header line has no colon (a folded line, or not a header)"
+        case .invalidHeaderByte: "a part header has a byte header fields do not allow (a control byte, a space first, or a bad name)"
+        case .badEndOfHeaders: "a part's headers do not end with an empty CRLF line"
+        default: code.rawValue
+        }
+    }
+
     /// A one-line summary with the code, the value and the offset.
     public var description: String {
         "MultipartParserError(\(code) at byte \(offset): \(String(decoding: value, as: UTF8.self).debugDescription))"

@@ -41,7 +41,7 @@ struct BodyParts {
                 "bodyNotBuffered", .info, "the body is larger than the buffered-body limit; only its size and hash are reported", nil))
         }
         if let error = body.multipartSetupError {
-            diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, "\(error)", Int(error.offset)))
+            diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, Self.sentence(error), Int(error.offset)))
         }
         switch body.kind {
         case .none:
@@ -163,7 +163,7 @@ struct BodyParts {
         object.append(.array(parts), forKey: "parts")
         multipart = .object(object)
         if let error = collector.error {
-            diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, "\(error)", Int(error.offset)))
+            diagnostics.append(BodyParts.diagnostic("\(error.code)", .error, Self.sentence(error), Int(error.offset)))
             let broken = collector.parts.filter { !$0.complete }.count
             if broken > 0 {
                 diagnostics.append(BodyParts.diagnostic(
@@ -246,6 +246,12 @@ struct BodyParts {
             i += 1
         }
         return total
+    }
+
+    /// A multipart error as the echo words it: what went wrong, and the bytes it was found in.
+    private static func sentence(_ error: MultipartParserError) -> String {
+        let excerpt = String(decoding: error.value, as: UTF8.self)
+        return excerpt.isEmpty ? error.explanation : "\(error.explanation): \(excerpt.debugDescription)"
     }
 
     /// The high bit of each byte of `word` that is below 0x20 and not tab, LF or CR.

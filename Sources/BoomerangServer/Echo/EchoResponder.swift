@@ -175,9 +175,12 @@ struct EchoResponder: Responder {
         // A multipart failure comes from a collector: the fallback is never taken.
         let body = self.body ?? BodyCollector(head: context.head, configuration: configuration)
         let parts = BodyParts(body: body, bodyHash: bodyHash)
+        // LF line ends break a body at its first delimiter; that, not the missing end, is the cause.
+        let lineFeeds = body.multipart?.findings.contains { $0.code == "multipartBareLineFeeds" } == true
+        let cause = lineFeeds ? "its lines end in LF alone, where multipart requires CRLF" : failure.explanation
         let error = ServerError(
             ServerError.Code(failure.code.rawValue, status: 400),
-            "the multipart body does not parse: \(failure); "
+            "the multipart body does not parse at byte \(failure.offset): \(cause); "
                 + (bodyHash == nil ? "the body was not read; " : "the parts before it are in multipart.parts; ")
                 + "\(ResponseControls.multipartModeName)=lenient answers 200 with diagnostics instead",
             value: String(decoding: failure.value, as: UTF8.self), offset: Int(failure.offset))
