@@ -94,11 +94,23 @@ export function afnetworking(entry) {
   ];
   if (kind === "multipart") {
     const files = (decoded.multipart && decoded.multipart.parts || []).filter((part) => part.filename);
-    lines.push(
-      `[manager POST:${objcString(path)} parameters:${objcValue(parameters)} headers:${headerDictionary} constructingBodyWithBlock:^(id<AFMultipartFormData> formData) {`,
-      ...files.map((part) => `    [formData appendPartWithFileURL:<file URL> name:${objcString(part.name)} fileName:${objcString(part.filename)} mimeType:${objcString(part.contentType || "application/octet-stream")} error:nil];`),
-      "} progress:nil success:nil failure:nil];",
-    );
+    const appends = files.map((part) => `    [formData appendPartWithFileURL:<file URL> name:${objcString(part.name)} fileName:${objcString(part.filename)} mimeType:${objcString(part.contentType || "application/octet-stream")} error:nil];`);
+    if (method === "POST") {
+      lines.push(
+        `[manager POST:${objcString(path + url.search)} parameters:${objcValue(parameters)} headers:${headerDictionary} constructingBodyWithBlock:^(id<AFMultipartFormData> formData) {`,
+        ...appends,
+        "} progress:nil success:nil failure:nil];",
+      );
+    } else {
+      // The session manager's multipart convenience is POST only; other methods build the request.
+      lines.push(
+        `NSMutableURLRequest *request = [manager.requestSerializer multipartFormRequestWithMethod:${objcString(method)} URLString:${objcString(request.url)} parameters:${objcValue(parameters)} constructingBodyWithBlock:^(id<AFMultipartFormData> formData) {`,
+        ...appends,
+        "} error:nil];",
+        ...headers.map(([name, value]) => `[request setValue:${objcString(value)} forHTTPHeaderField:${objcString(name)}];`),
+        "[[manager uploadTaskWithStreamedRequest:request progress:nil completionHandler:nil] resume];",
+      );
+    }
   } else if (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].includes(method)) {
     const progress = method === "GET" || method === "POST" ? " progress:nil" : "";
     lines.push(`[manager ${method}:${objcString(path + url.search)} parameters:${objcValue(method === "GET" || method === "HEAD" || method === "DELETE" ? null : parameters)} headers:${headerDictionary}${progress} success:nil failure:nil];`);
