@@ -13,8 +13,17 @@ struct HealthcheckCommand: ParsableCommand {
         abstract: "Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise."
     )
 
-    @Option(help: ArgumentHelp("The URL to GET.", valueName: "url"))
-    var url: String = "http://127.0.0.1:8080/__admin/health"
+    @Option(
+        help: ArgumentHelp(
+            "The URL to GET. (default: http://127.0.0.1:$PORT/__admin/health, PORT from the environment or 8080)",
+            valueName: "url"))
+    var url: String = Self.defaultURL(environment: ProcessInfo.processInfo.environment)
+
+    /// The server `boomerang serve` starts with the same environment: its `PORT`, on loopback.
+    static func defaultURL(environment: [String: String]) -> String {
+        let port = environment["PORT"].flatMap { Int($0) }.flatMap { (1...65535).contains($0) ? $0 : nil } ?? 8080
+        return "http://127.0.0.1:\(port)/__admin/health"
+    }
 
     @Option(help: ArgumentHelp("Seconds to wait for the whole answer.", valueName: "seconds"))
     var timeout: Double = 5

@@ -95,6 +95,18 @@ private final class PythonServer {
         #expect(result.standardError.hasPrefix("Error: \(url) did not answer: "))
     }
 
+    /// Without `--url` the check asks the server `serve` starts with the same environment.
+    @Test func withoutAURLThePortComesFromTheEnvironment() throws {
+        let port: Int
+        do {
+            let server = try PythonServer()
+            port = server.port
+        }
+        let result = try Subprocess.runBoomerang(["healthcheck", "--timeout", "2"], environment: ["PORT": "\(port)"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("Error: http://127.0.0.1:\(port)/__admin/health did not answer: "))
+    }
+
     @Test(arguments: ["ftp://127.0.0.1/", "127.0.0.1:8080", "http://"])
     func nonHTTPURLIsAUsageError(_ url: String) throws {
         let result = try Subprocess.runBoomerang(["healthcheck", "--url", url])
