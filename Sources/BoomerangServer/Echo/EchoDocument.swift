@@ -97,7 +97,7 @@ struct EchoDocument {
         sink.endObject()
     }
 
-    /// httpbin's `origin`: the first `X-Forwarded-For` entry when present, else the peer address.
+    /// httpbin's `origin`: the `X-Forwarded-For` value as sent (the whole list) when present, else the peer address.
     static func origin(_ context: RequestContext) -> String {
         header("X-Forwarded-For", in: context.head.headers) ?? context.remoteHost
     }
