@@ -79,6 +79,18 @@ import Testing
         #expect(try diagnostics(live, "GET /get?a%5B%5D=1&a%5B%5D=2&b%5Bx%5D=3&b%5By%5D=4 HTTP/1.1\r\nHost: x\r\n\r\n") == [:])
     }
 
+    /// The decoded values differ from what was sent: said, not left silent.
+    @Test func escapesThatAreNotEscapesOrNotUTF8() throws {
+        let live = try LiveServer()
+        #expect(try diagnostics(live, "GET /get?a=%zz HTTP/1.1\r\nHost: x\r\n\r\n") == ["invalidPercentEscape": "warning"])
+        #expect(try diagnostics(live, "GET /get?a=x%2 HTTP/1.1\r\nHost: x\r\n\r\n") == ["invalidPercentEscape": "warning"])
+        #expect(try diagnostics(live, "GET /get?b=%FF HTTP/1.1\r\nHost: x\r\n\r\n") == ["percentEscapesNotUTF8": "warning"])
+        #expect(try diagnostics(live, "GET /get?e=%E2%82%AC&f=%2B%25 HTTP/1.1\r\nHost: x\r\n\r\n") == [:])
+        let response = try live.send("GET /get?k=1&b=%FF HTTP/1.1\r\nHost: x\r\n\r\n")
+        let found = (response.json?["diagnostics"] as? [[String: Any]])?.first
+        #expect(found?["offset"] as? Int == 6)
+    }
+
     @Test func singletonHeadersSentTwice() throws {
         let live = try LiveServer()
         let response = try live.send(
