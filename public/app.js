@@ -76,7 +76,7 @@ function addSummary(summary, { live }) {
 
 async function reload() {
   try {
-    const list = await api.listRequests({ ...filters(), limit: 200 });
+    const list = await api.listRequests({ ...filters(), limit: maxRows });
     state.entries.clear();
     state.order = [];
     for (const summary of list.requests) {
@@ -211,10 +211,13 @@ document.getElementById("tabs").addEventListener("click", (event) => {
 document.querySelectorAll("button[data-copy]").forEach((button) => button.addEventListener("click", () => copy(button.dataset.copy, button)));
 let debounce = null;
 for (const id of ["filter-text", "filter-method", "filter-status", "filter-session", "filter-path"]) {
-  document.getElementById(id).addEventListener("input", () => {
-    clearTimeout(debounce);
-    debounce = setTimeout(reload, 150);
-  });
+  // `change` too: a menu chosen by automation (or by some browsers) fires no `input`.
+  for (const type of ["input", "change"]) {
+    document.getElementById(id).addEventListener(type, () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(reload, 150);
+    });
+  }
 }
 document.getElementById("clear-history").addEventListener("click", async () => {
   const session = filters().session;
