@@ -143,7 +143,11 @@ struct EchoResponder: Responder {
         response.delayMilliseconds = controls.delayMilliseconds
         if let times = controls.failTimes, let token = controls.failToken {
             let attempt = FailureCounter.shared.attempt(token)
-            guard attempt <= times else { return response }
+            guard attempt <= times else {
+                // The success says which attempt it was, as the failures do.
+                response.headers.add(name: "X-Boomerang-Attempt", value: "\(attempt)")
+                return response
+            }
             guard let fault = controls.fault else {
                 throw ServerError(
                     .injectedFailure,

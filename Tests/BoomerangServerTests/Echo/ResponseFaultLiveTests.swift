@@ -71,8 +71,10 @@ import FoundationNetworking
         #expect(first.header("X-Boomerang-Attempt") == "1")
         #expect(first.errorCode == "injectedFailure")
         #expect(try connection.request(target).status == 503)
-        #expect(try connection.request(target).status == 200)
-        #expect(try connection.request(target).status == 200)
+        let third = try connection.request(target)
+        #expect(third.status == 200)
+        #expect(third.header("X-Boomerang-Attempt") == "3")
+        #expect(try connection.request(target).header("X-Boomerang-Attempt") == "4")
         let other = "/get?x-set-response-fail-times=1&x-set-response-fail-token=\(token)-other"
         let retried = try ExternalTool.run(
             "curl", ["--no-progress-meter", "--retry", "2", "-w", "\n%{http_code}", live.baseURL + other])
