@@ -49,11 +49,18 @@ struct ValidateCommand: ParsableCommand {
         if let mappingsDirectory {
             let report = MappingValidator.validate(directory: mappingsDirectory)
             errors += report.errors.map(\.description)
-            summary = "\(report.mappingCount) mappings in \(report.files.count) files of \(mappingsDirectory)"
+            summary = "\(Self.count(report.mappingCount, "mapping")) in \(Self.count(report.files.count, "file")) of \(mappingsDirectory)"
             if !FileManager.default.fileExists(atPath: mappingsDirectory) { summary += " (the folder does not exist)" }
         }
         for error in errors { print(error) }
-        print(errors.isEmpty ? "ok: \(summary)" : "\(errors.count) errors; \(summary)")
+        print(errors.isEmpty ? "ok: \(summary)" : "\(Self.count(errors.count, "error")); \(summary)")
         if !errors.isEmpty { throw ExitCode(1) }
+    }
+}
+
+extension ValidateCommand {
+    /// `1 file`, `3 files`.
+    fileprivate static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -31,7 +31,7 @@ import Testing
         #expect(lines[0] == "config/mappings/a.yaml:3: response.status: expected a status code from 100 to 599")
         #expect(lines[1].hasPrefix("config/mappings/a.yaml:5: response.fault: expected one of CONNECTION_RESET_BY_PEER"))
         #expect(lines[2].hasPrefix("config/mappings/b.json:3: not valid YAML or JSON"), "\(lines[2])")
-        #expect(lines[3] == "3 errors; 1 mappings in 3 files of config/mappings")
+        #expect(lines[3] == "3 errors; 1 mapping in 3 files of config/mappings")
     }
 
     @Test func aFolderArgumentAndTheConfigOption() throws {
@@ -39,7 +39,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let byConfigFolder = try Subprocess.runBoomerang(["validate", root.appending(path: "config").path])
         #expect(byConfigFolder.status == 0)
-        #expect(byConfigFolder.standardOutput.hasPrefix("ok: 1 mappings in 1 files of "))
+        #expect(byConfigFolder.standardOutput.hasPrefix("ok: 1 mapping in 1 file of "))
         let byMappingsFolder = try Subprocess.runBoomerang(["validate", root.appending(path: "config/mappings").path])
         #expect(byMappingsFolder.status == 0)
         try Data("mappings_directory: elsewhere\n".utf8).write(to: root.appending(path: "server.yaml"))
