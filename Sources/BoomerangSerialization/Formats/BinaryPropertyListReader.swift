@@ -5,7 +5,8 @@ import FoundationEssentials
 ///
 /// Integers of 1, 2 and 4 bytes are unsigned, of 8 bytes signed, of 16 bytes a signed 128-bit
 /// value (kept when it fits `Int64`, a `double` up to `UInt64.max`, refused beyond); reals of 4 or
-/// 8 bytes; dates are seconds since 2001-01-01; ASCII strings must be ASCII, UTF-16BE strings are
+/// 8 bytes; dates are seconds since 2001-01-01; ASCII strings holding a byte above 0x7F are read as
+/// Latin-1 (as Foundation), UTF-16BE strings are
 /// decoded with U+FFFD for a lone surrogate (as Foundation). Every object is converted once and
 /// shared wherever it is referenced again, so hostile sharing costs neither time nor memory here;
 /// a cycle is refused, and so is a tree whose shared references would expand to more than
@@ -142,10 +143,12 @@ struct BinaryPropertyListReader {
             return scalar(.data(Array(bytes[start..<start + count])))
         case 0x5:
             let (start, count) = try lengthAndStart(offset, unit: 1)
-            if let bad = bytes[start..<start + count].firstIndex(where: { $0 >= 0x80 }) {
-                throw PropertyListReadError(code: .invalidText, value: "a byte above 0x7F in an ASCII string", offset: bad)
+            if !bytes[start..<start + count].contains(where: { $0 >= 0x80 }) {
+                return scalar(.string(String(decoding: bytes[start..<start + count], as: UTF8.self)))
             }
-            return scalar(.string(String(decoding: bytes[start..<start + count], as: UTF8.self)))
+            var text = String.UnicodeScalarView()
+            for byte in bytes[start..<start + count] { text.append(Unicode.Scalar(byte)) }
+            return scalar(.string(String(text)))
         case 0x6:
             let (start, count) = try lengthAndStart(offset, unit: 2)
             var units: [UInt16] = []

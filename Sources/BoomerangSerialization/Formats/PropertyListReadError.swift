@@ -29,8 +29,8 @@ public struct PropertyListReadError: Error, Sendable, Hashable, CustomStringConv
         public static let invalidDate = Code("invalidDate")
         /// `<data>` that is not base64, or OpenStep `<data>` that is not hex.
         public static let invalidData = Code("invalidData")
-        /// Text that is not UTF-8 (or a binary ASCII string holding a byte above 0x7F), or an XML
-        /// declaration naming another encoding.
+        /// Text that is not UTF-8, an XML declaration naming another encoding, or an OpenStep
+        /// octal escape above `\177`.
         public static let invalidText = Code("invalidText")
         /// Something after the end of the document other than whitespace, comments and processing
         /// instructions.

@@ -95,7 +95,6 @@ import Testing
         Case(PropertyListReaderFoundationTests.single([0x44, 1]), .unexpectedEnd, 8),
         Case(PropertyListReaderFoundationTests.single([0x5F, 0x10, 0x01]), .unexpectedEnd, 8),
         Case(PropertyListReaderFoundationTests.single([0x5F, 0x51]), .malformed, 9),
-        Case(PropertyListReaderFoundationTests.single([0x51, 0x80]), .invalidText, 9),
         Case(PropertyListReaderFoundationTests.single([0xA1, 0x00]), .invalidReference, 9),
         Case(PropertyListReaderFoundationTests.single([0xA1, 0x05]), .invalidReference, 9),
         Case(PropertyListReaderFoundationTests.single([0xD1, 0x00, 0x00]), .invalidReference, 9),
