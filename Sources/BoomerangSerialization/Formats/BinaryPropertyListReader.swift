@@ -168,7 +168,7 @@ struct BinaryPropertyListReader {
             var height = 1
             for index in 0..<count {
                 let site = start + index * referenceSize
-                let element = try object(Int(unsigned(at: site, size: referenceSize)), depth: depth + 1, from: site)
+                let element = try object(Int(clamping: unsigned(at: site, size: referenceSize)), depth: depth + 1, from: site)
                 elements.append(element.value)
                 total = Self.add(total, element.expanded)
                 height = max(height, element.height + 1)
@@ -183,12 +183,12 @@ struct BinaryPropertyListReader {
             var height = 1
             for index in 0..<count {
                 let keySite = start + index * referenceSize
-                let key = try object(Int(unsigned(at: keySite, size: referenceSize)), depth: depth + 1, from: keySite)
+                let key = try object(Int(clamping: unsigned(at: keySite, size: referenceSize)), depth: depth + 1, from: keySite)
                 guard case .string(let name) = key.value else {
                     throw PropertyListReadError(code: .unsupportedValue, value: "a dictionary key that is not a string", offset: keySite)
                 }
                 let valueSite = start + (count + index) * referenceSize
-                let value = try object(Int(unsigned(at: valueSite, size: referenceSize)), depth: depth + 1, from: valueSite)
+                let value = try object(Int(clamping: unsigned(at: valueSite, size: referenceSize)), depth: depth + 1, from: valueSite)
                 pairs.append((name, value.value))
                 total = Self.add(Self.add(total, 1), value.expanded)
                 height = max(height, value.height + 1)

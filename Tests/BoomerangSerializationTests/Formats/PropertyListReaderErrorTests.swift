@@ -98,6 +98,10 @@ import Testing
         Case(PropertyListReaderFoundationTests.single([0xA1, 0x00]), .invalidReference, 9),
         Case(PropertyListReaderFoundationTests.single([0xA1, 0x05]), .invalidReference, 9),
         Case(PropertyListReaderFoundationTests.single([0xD1, 0x00, 0x00]), .invalidReference, 9),
+        // An 8-byte reference beyond Int.max.
+        Case(
+            Array("bplist00".utf8) + [0xA1] + [UInt8](repeating: 0xFF, count: 8) + [8] + [0, 0, 0, 0, 0, 0, 1, 8]
+                + [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 17], .invalidReference, 9),
         Case(Array("bplist00".utf8) + [0x08] + [UInt8](repeating: 0, count: 31), .unexpectedEnd, 40),
         Case(Array("bplist00".utf8) + [0x08, 0x08] + [UInt8](repeating: 0, count: 32), .malformed, 16),
         Case(Array("bplist01".utf8) + [0x08, 0x08] + [UInt8](repeating: 0, count: 32), .malformed, 0),
