@@ -1,7 +1,8 @@
 /// Reads an XML property list (Apple's `plist` 1.0) with a small, strict tokenizer of the XML that
 /// property lists use.
 ///
-/// Understood: an optional byte-order mark, the XML declaration (its encoding must be UTF-8),
+/// Understood: an optional byte-order mark, the XML declaration (its encoding must be UTF-8 or
+/// ISO-8859-1, which is transcoded first),
 /// a DOCTYPE (skipped and never fetched; an internal subset is refused, so no entity can be
 /// declared), comments and processing instructions anywhere between elements and inside text,
 /// CDATA sections in text, the five predefined entities and numeric character references,
@@ -30,8 +31,54 @@ struct PropertyListXMLReader {
 
     /// Reads `bytes` as a whole XML property list.
     static func read(_ bytes: [UInt8], maxDepth: Int) throws(PropertyListReadError) -> StructuredValue {
-        var reader = PropertyListXMLReader(bytes: bytes, depthLimit: min(maxDepth, hardDepthLimit))
-        return try reader.readDocument()
+        guard let encoding = declaredEncoding(bytes), latin1Names.contains(encoding) else {
+            var reader = PropertyListXMLReader(bytes: bytes, depthLimit: min(maxDepth, hardDepthLimit))
+            return try reader.readDocument()
+        }
+        // A declared ISO-8859-1 (or US-ASCII, whose stray high bytes Foundation reads as Latin-1
+        // too) document is transcoded to UTF-8; an error's offset is mapped back to the input's.
+        var transcoded: [UInt8] = []
+        transcoded.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            if byte < 0x80 {
+                transcoded.append(byte)
+            } else {
+                transcoded.append(0xC0 | byte >> 6)
+                transcoded.append(0x80 | byte & 0x3F)
+            }
+        }
+        var reader = PropertyListXMLReader(bytes: transcoded, depthLimit: min(maxDepth, hardDepthLimit))
+        do {
+            return try reader.readDocument()
+        } catch {
+            var mapped = error
+            if let offset = error.offset {
+                let end = min(offset, transcoded.count)
+                mapped.offset = offset - transcoded[..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 1 : 0) }
+            }
+            throw mapped
+        }
+    }
+
+    private static let latin1Names: Set<String> = ["iso-8859-1", "iso_8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii"]
+
+    /// The lowercased `encoding` of an XML declaration at the start of `bytes`, if any.
+    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+        let window = bytes.prefix(256)
+        guard let close = window.dropFirst(2).firstIndex(of: UInt8(ascii: "?")), close + 1 < window.count,
+            window[close + 1] == UInt8(ascii: ">")
+        else { return nil }
+        return encodingName(in: String(decoding: bytes[..<close], as: UTF8.self))
+    }
+
+    /// The lowercased value of `encoding="…"` in a declaration's text.
+    private static func encodingName(in text: String) -> String? {
+        guard let found = text.range(of: "encoding") else { return nil }
+        var rest = text[found.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        rest = rest.dropFirst()
+        return rest.prefix { $0 != quote }.lowercased()
     }
 
     private init(bytes: [UInt8], depthLimit: Int) {
@@ -203,16 +250,12 @@ struct PropertyListXMLReader {
         throw fail(.unexpectedEnd, "unterminated \(what)", at: index)
     }
 
-    /// The declaration's `encoding`, when present, must name UTF-8.
+    /// The declaration's `encoding`, when present, must name UTF-8 (or ISO-8859-1, transcoded
+    /// before the reader saw it).
     private func checkDeclaration(_ range: Range<Int>) throws(PropertyListReadError) {
-        let text = String(decoding: bytes[range], as: UTF8.self)
-        guard let found = text.range(of: "encoding") else { return }
-        var rest = text[found.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
-        rest = rest.dropFirst()
-        let encoding = rest.prefix { $0 != quote }.lowercased()
-        guard encoding == "utf-8" || encoding == "utf8" else {
-            throw fail(.invalidText, "encoding \(encoding) (only UTF-8 is read)", at: range.lowerBound)
+        guard let encoding = Self.encodingName(in: String(decoding: bytes[range], as: UTF8.self)) else { return }
+        guard encoding == "utf-8" || encoding == "utf8" || Self.latin1Names.contains(encoding) else {
+            throw fail(.invalidText, "encoding \(encoding) (UTF-8 and ISO-8859-1 are read)", at: range.lowerBound)
         }
     }
 

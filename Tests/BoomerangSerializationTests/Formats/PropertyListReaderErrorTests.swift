@@ -61,9 +61,11 @@ import Testing
         Case("<plist><true/></plist><plist/>", .trailingContent, 22),
         Case("<plist><true/><false/></plist>", .malformed, 14),
         Case("<!DOCTYPE plist [<!ENTITY a \"b\">]><plist><string>&a;</string></plist>", .malformed, 16),
-        Case("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><true/></plist>", .invalidText, 0),
         Case(Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8), .invalidText, 15),
         Case("<plist><true a=b/></plist>", .malformed, 15),
+        // ISO-8859-1 is transcoded to UTF-8 first; the offset is still the input's.
+        Case(Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><plist><string>"#.utf8) + [0xE9, 0xE9] + Array("&foo;</string></plist>".utf8), .unknownEntity, 60),
+        Case(#"<?xml version="1.0" encoding="windows-1252"?><plist><true/></plist>"#, .invalidText, 0),
     ]
 
     static let openStep: [Case] = [

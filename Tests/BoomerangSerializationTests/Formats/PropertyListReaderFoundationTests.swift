@@ -106,6 +106,20 @@ import Testing
             + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
     }
 
+    /// ISO-8859-1, as declared (here also the UTF-8 bytes of "é" read as two Latin-1 characters).
+    static let validLatin1: [[UInt8]] = [
+        Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><plist><dict><key>"#.utf8) + [0xE9, 0xFF] + Array("</key><string>".utf8)
+            + [0xA0, 0x41] + Array("</string></dict></plist>".utf8),
+        Array(#"<?xml version='1.0' encoding='latin1'?><plist><string>é</string></plist>"#.utf8),
+        Array(#"<?xml version="1.0" encoding="us-ascii"?><plist><string>"#.utf8) + [0xE9] + Array("</string></plist>".utf8),
+    ]
+
+    @Test(arguments: validLatin1)
+    func readsLatin1LikeFoundation(bytes: [UInt8]) throws {
+        let oracle = try #require(PropertyListFoundationOracle.read(bytes), "Foundation refused \(bytes)")
+        #expect(try PropertyListReader().read(bytes) == oracle.value)
+    }
+
     @Test(arguments: validBinary)
     func readsValidBinaryLikeFoundation(bytes: [UInt8]) throws {
         let oracle = try #require(PropertyListFoundationOracle.read(bytes), "Foundation refused \(bytes)")
