@@ -42,7 +42,8 @@ public struct PropertyListReader: Sendable {
     /// Reads a property list and reports its flavour: binary when it starts with `bplist`, XML when
     /// its first character (after white space) is `<`, otherwise OpenStep. A document starting with
     /// `<` that is not XML is tried as OpenStep (whose `<0a1b>` is data), as Foundation does; when
-    /// both fail, the XML error is thrown.
+    /// both fail, the XML error is thrown. Text that starts with a UTF-16 byte-order mark is
+    /// transcoded to UTF-8 first (offsets in errors are still the input's).
     ///
     /// - Throws: ``PropertyListReadError``.
     public func readWithFormat(_ bytes: [UInt8]) throws(PropertyListReadError) -> (value: StructuredValue, format: Format) {
@@ -53,17 +54,32 @@ public struct PropertyListReader: Sendable {
             throw PropertyListReadError(code: .emptyInput, value: "")
         }
         let depth = configuration.maxDepth
+        if PropertyListText.hasUTF16ByteOrderMark(bytes) {
+            // UTF-16 text (Foundation reads it too): read as UTF-8, offsets mapped back.
+            let utf8 = try PropertyListText.utf8(fromUTF16: bytes)
+            do {
+                return try readText(utf8, depth: depth, fromUTF16: true)
+            } catch {
+                var mapped = error
+                mapped.offset = error.offset.map { PropertyListText.utf16Offset(ofUTF8Offset: $0, in: utf8) }
+                throw mapped
+            }
+        }
         if bytes.starts(with: Array("bplist".utf8)) {
             if let refusal = BinaryPropertyListScreen.refusal(bytes) { throw refusal }
             return (try BinaryPropertyListReader.read(bytes, maxDepth: depth), .binary)
         }
+        return try readText(bytes, depth: depth, fromUTF16: false)
+    }
+
+    private func readText(_ bytes: [UInt8], depth: Int, fromUTF16: Bool) throws(PropertyListReadError) -> (value: StructuredValue, format: Format) {
         var first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while first < bytes.count, PropertyListText.isWhitespace(bytes[first]) { first += 1 }
         guard first < bytes.count, bytes[first] == UInt8(ascii: "<") else {
             return (try OpenStepPropertyListReader.read(bytes, maxDepth: depth), .openStep)
         }
         do {
-            return (try PropertyListXMLReader.read(bytes, maxDepth: depth), .xml)
+            return (try PropertyListXMLReader.read(bytes, maxDepth: depth, fromUTF16: fromUTF16), .xml)
         } catch {
             guard error.code != .depthLimitExceeded,
                 let value = try? OpenStepPropertyListReader.read(bytes, maxDepth: depth)

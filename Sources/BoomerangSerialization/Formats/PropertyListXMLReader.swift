@@ -1,8 +1,8 @@
 /// Reads an XML property list (Apple's `plist` 1.0) with a small, strict tokenizer of the XML that
 /// property lists use.
 ///
-/// Understood: an optional byte-order mark, the XML declaration (its encoding must be UTF-8 or
-/// ISO-8859-1, which is transcoded first),
+/// Understood: an optional byte-order mark, the XML declaration (its encoding must be UTF-8, or
+/// ISO-8859-1 or UTF-16, which are transcoded first),
 /// a DOCTYPE (skipped and never fetched; an internal subset is refused, so no entity can be
 /// declared), comments and processing instructions anywhere between elements and inside text,
 /// CDATA sections in text, the five predefined entities and numeric character references,
@@ -13,6 +13,7 @@ struct PropertyListXMLReader {
     private let bytes: [UInt8]
     private let depthLimit: Int
     private var index = 0
+    private var fromUTF16 = false
 
     /// Containers nested deeper than this are refused whatever the configuration says: the reader
     /// recurses, and this keeps its stack use far below a thread's (Foundation stops at 512 too).
@@ -30,9 +31,11 @@ struct PropertyListXMLReader {
     }
 
     /// Reads `bytes` as a whole XML property list.
-    static func read(_ bytes: [UInt8], maxDepth: Int) throws(PropertyListReadError) -> StructuredValue {
-        guard let encoding = declaredEncoding(bytes), latin1Names.contains(encoding) else {
+    /// `fromUTF16`: the input was UTF-16, transcoded by the caller, and its declaration may say so.
+    static func read(_ bytes: [UInt8], maxDepth: Int, fromUTF16: Bool = false) throws(PropertyListReadError) -> StructuredValue {
+        guard !fromUTF16, let encoding = declaredEncoding(bytes), latin1Names.contains(encoding) else {
             var reader = PropertyListXMLReader(bytes: bytes, depthLimit: min(maxDepth, hardDepthLimit))
+            reader.fromUTF16 = fromUTF16
             return try reader.readDocument()
         }
         // A declared ISO-8859-1 (or US-ASCII, whose stray high bytes Foundation reads as Latin-1
@@ -254,7 +257,8 @@ struct PropertyListXMLReader {
     /// before the reader saw it).
     private func checkDeclaration(_ range: Range<Int>) throws(PropertyListReadError) {
         guard let encoding = Self.encodingName(in: String(decoding: bytes[range], as: UTF8.self)) else { return }
-        guard encoding == "utf-8" || encoding == "utf8" || Self.latin1Names.contains(encoding) else {
+        let utf16 = fromUTF16 && ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(encoding)
+        guard encoding == "utf-8" || encoding == "utf8" || Self.latin1Names.contains(encoding) || utf16 else {
             throw fail(.invalidText, "encoding \(encoding) (UTF-8 and ISO-8859-1 are read)", at: range.lowerBound)
         }
     }

@@ -66,6 +66,12 @@ import Testing
         // ISO-8859-1 is transcoded to UTF-8 first; the offset is still the input's.
         Case(Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><plist><string>"#.utf8) + [0xE9, 0xE9] + Array("&foo;</string></plist>".utf8), .unknownEntity, 60),
         Case(#"<?xml version="1.0" encoding="windows-1252"?><plist><true/></plist>"#, .invalidText, 0),
+        // UTF-16 is transcoded too: offsets count its 2-byte units (and the mark).
+        Case(PropertyListReaderFoundationTests.utf16("<plist><foo/></plist>", bigEndian: false), .unknownElement, 16),
+        Case(PropertyListReaderFoundationTests.utf16("<plist><string>😀é&x;</string></plist>", bigEndian: true), .unknownEntity, 38),
+        Case([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00], .invalidText, 4),
+        Case([0xFE, 0xFF, 0x00], .invalidText, 2),
+        Case(PropertyListReaderFoundationTests.utf16(#"<?xml version="1.0" encoding="UTF-16"?><plist><true/></plist>"#, bigEndian: false) + [0x00], .invalidText, 124),
     ]
 
     static let openStep: [Case] = [

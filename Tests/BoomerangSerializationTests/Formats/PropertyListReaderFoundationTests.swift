@@ -114,6 +114,29 @@ import Testing
         Array(#"<?xml version="1.0" encoding="us-ascii"?><plist><string>"#.utf8) + [0xE9] + Array("</string></plist>".utf8),
     ]
 
+    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in text.utf16 {
+            bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        return bytes
+    }
+
+    /// UTF-16 with a byte-order mark, either order, XML and OpenStep.
+    static let validUTF16: [[UInt8]] = [
+        utf16("<plist><dict><key>é😀</key><true/></dict></plist>", bigEndian: false),
+        utf16(#"<?xml version="1.0" encoding="UTF-16"?><plist><string>a&amp;€</string></plist>"#, bigEndian: true),
+        utf16(#"{ a = "😀"; b = (1, <0a>); }"#, bigEndian: false),
+    ]
+
+    @Test(arguments: validUTF16)
+    func readsUTF16LikeFoundation(bytes: [UInt8]) throws {
+        let oracle = try #require(PropertyListFoundationOracle.read(bytes), "Foundation refused \(bytes)")
+        let (value, format) = try PropertyListReader().readWithFormat(bytes)
+        #expect(value == oracle.value)
+        #expect(format == oracle.format)
+    }
+
     @Test(arguments: validLatin1)
     func readsLatin1LikeFoundation(bytes: [UInt8]) throws {
         let oracle = try #require(PropertyListFoundationOracle.read(bytes), "Foundation refused \(bytes)")
