@@ -2,7 +2,8 @@ import BoomerangSerialization
 
 /// One libFuzzer input: the first byte is a selector, the rest the document; an odd selector puts
 /// a `bplist00` header in front, so the binary reader is reached as often as the text ones (XML
-/// when the text starts with `<`, OpenStep otherwise). Properties: no crash, no hang; an error
+/// when the text starts with `<`, OpenStep otherwise); selector bit 1 (of an even selector) puts
+/// a UTF-16LE byte-order mark in front instead. Properties: no crash, no hang; an error
 /// carries an offset within the input (or none only for the empty input); a value that was read,
 /// written again by `BinaryPropertyListWriter`, reads back equal.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,6 +12,8 @@ public func fuzzPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     var input = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     if data[0] & 1 == 1 {
         input = Array("bplist00".utf8) + input
+    } else if data[0] & 2 == 2 {
+        input = [0xFF, 0xFE] + input
     }
     let reader = PropertyListReader()
     let value: StructuredValue
