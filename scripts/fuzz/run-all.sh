@@ -45,15 +45,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$scratch" "$seeds"
     extra=()
     asan_options=""
-    # Foundation's PropertyListSerialization leaks its CFError (about 400 bytes) on every malformed
-    # XML property list (README: What fuzzing found); leak detection would stop this target at its
-    # first seed, and LeakSanitizer's report at exit would count as a crash.
-    if [ "$target" = FuzzPropertyList ]; then extra=(-detect_leaks=0); asan_options=detect_leaks=0; fi
-    # With leaks not reported, that leak grows by up to 0.5 KB per execution and passes the 1 GB RSS
-    # limit after some 150 s: the target runs in slices of at most 30 s, each a new process that
-    # starts from the corpus the previous one left.
     slice=$seconds
-    if [ "$target" = FuzzPropertyList ] && [ "$seconds" -gt 30 ]; then slice=30; fi
     rc=0
     : > "$log"
     if [ -x "$binary" ]; then

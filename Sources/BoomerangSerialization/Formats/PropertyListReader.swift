@@ -1,12 +1,18 @@
-import Foundation
-
-/// Reads an XML, binary or OpenStep property list into a ``StructuredValue`` through Foundation's
-/// `PropertyListSerialization`, after a size check.
+/// Reads an XML, binary or OpenStep property list into a ``StructuredValue`` with Boomerang's own
+/// readers (`PropertyListXMLReader`, `BinaryPropertyListReader`, `OpenStepPropertyListReader`),
+/// after a size check.
 ///
 /// Mapping: dictionaries become objects with keys **sorted by UTF-16 code units** (a property list
-/// dictionary has no order; this is the order ``PropertyListXMLWriter`` writes), `<true/>`/`<false/>`
-/// become `bool`, `<integer>` becomes `int` (values above `Int64.max` become `double`), `<real>`
-/// becomes `double`, `<data>` becomes `data`, `<date>` becomes `date`.
+/// dictionary has no order; this is the order ``PropertyListXMLWriter`` writes; a repeated key
+/// keeps its last value), `<true/>`/`<false/>` become `bool`, `<integer>` becomes `int` (values
+/// above `Int64.max`, up to `UInt64.max`, become `double`), `<real>` becomes `double`, `<data>`
+/// becomes `data`, `<date>` becomes `date`, `<string>` becomes `string`; every OpenStep scalar is
+/// a string.
+///
+/// Foundation's `PropertyListSerialization` is not used: on Linux it leaks about 600 bytes on every
+/// malformed input, which let any client grow the server's memory. Where these readers differ from
+/// Foundation (they are stricter about base64, dates, trailing content and encodings), the reader's
+/// documentation says so.
 public struct PropertyListReader: Sendable {
     /// The property-list flavour that was read.
     public enum Format: Sendable, Hashable {
@@ -33,7 +39,11 @@ public struct PropertyListReader: Sendable {
         try readWithFormat(bytes).value
     }
 
-    /// Reads a property list and reports its flavour.
+    /// Reads a property list and reports its flavour: binary when it starts with `bplist`, XML when
+    /// its first character (after white space) is `<`, otherwise OpenStep. A document starting with
+    /// `<` that is not XML is tried as OpenStep (whose `<0a1b>` is data), as Foundation does; when
+    /// both fail, the XML error is thrown. Text that starts with a UTF-16 byte-order mark is
+    /// transcoded to UTF-8 first (offsets in errors are still the input's).
     ///
     /// - Throws: ``PropertyListReadError``.
     public func readWithFormat(_ bytes: [UInt8]) throws(PropertyListReadError) -> (value: StructuredValue, format: Format) {
@@ -43,83 +53,54 @@ public struct PropertyListReader: Sendable {
         guard !bytes.isEmpty else {
             throw PropertyListReadError(code: .emptyInput, value: "")
         }
-        if let refusal = BinaryPropertyListScreen.refusal(bytes) { throw refusal }
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
+        let depth = configuration.maxDepth
+        if PropertyListText.hasUTF16ByteOrderMark(bytes) {
+            // UTF-16 text (Foundation reads it too): read as UTF-8, offsets mapped back.
+            let utf8 = try PropertyListText.utf8(fromUTF16: bytes)
+            do {
+                return try readText(utf8, depth: depth, fromUTF16: true)
+            } catch {
+                var mapped = error
+                mapped.offset = error.offset.map { PropertyListText.utf16Offset(ofUTF8Offset: $0, in: utf8) }
+                throw mapped
+            }
+        }
+        if bytes.starts(with: Array("bplist".utf8)) {
+            if let refusal = BinaryPropertyListScreen.refusal(bytes) { throw refusal }
+            return (try BinaryPropertyListReader.read(bytes, maxDepth: depth), .binary)
+        }
+        return try readText(bytes, depth: depth, fromUTF16: false)
+    }
+
+    private func readText(_ bytes: [UInt8], depth: Int, fromUTF16: Bool) throws(PropertyListReadError) -> (value: StructuredValue, format: Format) {
+        var first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while first < bytes.count, PropertyListText.isWhitespace(bytes[first]) { first += 1 }
+        guard first < bytes.count, bytes[first] == UInt8(ascii: "<") else {
+            return (try OpenStepPropertyListReader.read(bytes, maxDepth: depth), .openStep)
+        }
         do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+            return (try PropertyListXMLReader.read(bytes, maxDepth: depth, fromUTF16: fromUTF16), .xml)
         } catch {
-            let nsError = error as NSError
-            let reason = nsError.userInfo["NSDebugDescription"] as? String ?? nsError.localizedDescription
-            throw PropertyListReadError(code: .malformed, value: reason)
-        }
-        let value = try convert(object, depth: 0)
-        let flavour: Format
-        switch format {
-        case .binary: flavour = .binary
-        case .openStep: flavour = .openStep
-        default: flavour = .xml
-        }
-        return (value, flavour)
-    }
-
-    private func convert(_ object: Any, depth: Int) throws(PropertyListReadError) -> StructuredValue {
-        if type(of: object) == Bool.self, let flag = object as? Bool {
-            return .bool(flag)
-        }
-        switch object {
-        case let text as String:
-            return .string(text)
-        case let data as Data:
-            return .data([UInt8](data))
-        case let date as Date:
-            return .date(date)
-        case let number as NSNumber:
-            return try convert(number)
-        case let array as [Any]:
-            guard depth < configuration.maxDepth else {
-                throw PropertyListReadError(code: .depthLimitExceeded, value: "")
-            }
-            var elements: [StructuredValue] = []
-            elements.reserveCapacity(array.count)
-            for element in array {
-                elements.append(try convert(element, depth: depth + 1))
-            }
-            return .array(elements)
-        case let dictionary as [AnyHashable: Any]:
-            guard depth < configuration.maxDepth else {
-                throw PropertyListReadError(code: .depthLimitExceeded, value: "")
-            }
-            var pairs: [(String, Any)] = []
-            pairs.reserveCapacity(dictionary.count)
-            for (key, element) in dictionary {
-                guard let key = key.base as? String else {
-                    throw PropertyListReadError(code: .unsupportedValue, value: "\(type(of: key.base))")
-                }
-                pairs.append((key, element))
-            }
-            pairs.sort { $0.0.utf16.lexicographicallyPrecedes($1.0.utf16) }
-            var result = StructuredObject(minimumCapacity: pairs.count)
-            for (key, element) in pairs {
-                result.updateValue(try convert(element, depth: depth + 1), forKey: key)
-            }
-            return .object(result)
-        default:
-            throw PropertyListReadError(code: .unsupportedValue, value: "\(type(of: object))")
+            guard error.code != .depthLimitExceeded,
+                let value = try? OpenStepPropertyListReader.read(bytes, maxDepth: depth)
+            else { throw error }
+            return (value, .openStep)
         }
     }
 
-    private func convert(_ number: NSNumber) throws(PropertyListReadError) -> StructuredValue {
-        switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "c"), UInt8(ascii: "B"):
-            return .bool(number.boolValue)
-        case UInt8(ascii: "f"), UInt8(ascii: "d"):
-            return .double(number.doubleValue)
-        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"):
-            let unsigned = number.uint64Value
-            return unsigned <= UInt64(Int64.max) ? .int(Int64(unsigned)) : .double(Double(unsigned))
-        default:
-            return .int(number.int64Value)
+    /// An object of `pairs` with keys sorted by UTF-16 code units; a repeated key keeps its last value.
+    static func sortedObject(_ pairs: [(key: String, value: StructuredValue)]) -> StructuredValue {
+        var order = Array(pairs.indices)
+        order.sort { left, right in
+            let a = pairs[left].key
+            let b = pairs[right].key
+            if a.utf16.elementsEqual(b.utf16) { return left < right }
+            return a.utf16.lexicographicallyPrecedes(b.utf16)
         }
+        var object = StructuredObject(minimumCapacity: pairs.count)
+        for position in order {
+            object.updateValue(pairs[position].value, forKey: pairs[position].key)
+        }
+        return .object(object)
     }
 }
