@@ -12,7 +12,10 @@ import Testing
                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             found = None
             while found is None:
-                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", server.stdout.readline())
+                line = server.stdout.readline()
+                if not line:
+                    sys.exit("the server stopped before it listened")
+                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", line)
             port = int(found.group(1))
             clients = []
             for _ in range(80):

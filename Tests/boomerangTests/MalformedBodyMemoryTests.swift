@@ -12,7 +12,10 @@ import Testing
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             found = None
             while found is None:
-                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", server.stdout.readline())
+                line = server.stdout.readline()
+                if not line:
+                    sys.exit("the server stopped before it listened")
+                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", line)
             sock = socket.create_connection(("127.0.0.1", int(found.group(1))), timeout=10)
             reader = sock.makefile("rb")
             def send(body, count):
