@@ -1,42 +1,5 @@
 /// Byte-level helpers shared by the text property-list readers.
 enum PropertyListText {
-    /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
-    /// (overlong forms, surrogates and values above U+10FFFF are ill-formed), or `nil`.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            let second = bytes[index + 1]
-            guard second >= lower, second <= upper else { return index }
-            var next = index + 2
-            while next < index + length {
-                guard bytes[next] & 0xC0 == 0x80 else { return index }
-                next += 1
-            }
-            index += length
-        }
-        return nil
-    }
-
     /// Whether `byte` is XML white space (space, tab, line feed, carriage return).
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

@@ -90,7 +90,7 @@ struct PropertyListXMLReader {
     }
 
     private mutating func readDocument() throws(PropertyListReadError) -> StructuredValue {
-        if let bad = PropertyListText.firstInvalidUTF8Offset(bytes) {
+        if let bad = UTF8Validation.firstInvalid(in: bytes)?.lowerBound {
             throw PropertyListReadError(code: .invalidText, value: "not UTF-8", offset: bad)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }

@@ -59,63 +59,38 @@ enum RequestDiagnostics {
 
     /// A `%` without two hex digits after it (kept as written), and escapes whose bytes are not
     /// UTF-8 (shown as U+FFFD): neither is lost from the raw query in `url`, but the decoded
-    /// values differ from what was sent.
+    /// values differ from what was sent. The first of each, with its byte.
     private static func escapeFindings(_ query: Substring) -> [Diagnostic] {
         let bytes = Array(query.utf8)
+        var malformed: (value: String, offset: Int)?
+        var notUTF8: Int?
+        let components = bytes.split(omittingEmptySubsequences: true) { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "=") }
+        for component in components where component.contains(UInt8(ascii: "%")) {
+            do {
+                _ = try PercentDecoder().decodeString(component)
+            } catch {
+                let offset = component.startIndex + error.offset
+                if error.code == .malformedEscape {
+                    if malformed == nil { malformed = (error.value, offset) }
+                } else if notUTF8 == nil {
+                    notUTF8 = offset
+                }
+            }
+        }
         var findings: [Diagnostic] = []
-        var decoded: [UInt8] = []
-        var index = 0
-        var reportedBadEscape = false
-        var escapeOffsets: [Int] = []
-        var reportedNotUTF8 = false
-        func endComponent() {
-            if !reportedNotUTF8, let first = escapeOffsets.first, String(validating: decoded, as: UTF8.self) == nil {
-                reportedNotUTF8 = true
-                findings.append(Diagnostic(
-                    "percentEscapesNotUTF8", .warning,
-                    "the escapes from byte \(first) of the query decode to bytes that are not UTF-8; args and query show U+FFFD for them",
-                    offset: first))
-            }
-            decoded.removeAll(keepingCapacity: true)
-            escapeOffsets.removeAll(keepingCapacity: true)
+        if let malformed {
+            findings.append(Diagnostic(
+                "invalidPercentEscape", .warning,
+                "`\(malformed.value)` at byte \(malformed.offset) of the query is not a percent escape; the value keeps it as written",
+                offset: malformed.offset))
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
-                endComponent()
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "%") {
-                if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                    decoded.append(high << 4 | low)
-                    escapeOffsets.append(index)
-                    index += 3
-                    continue
-                }
-                if !reportedBadEscape {
-                    reportedBadEscape = true
-                    let shown = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
-                    findings.append(Diagnostic(
-                        "invalidPercentEscape", .warning,
-                        "`\(shown)` at byte \(index) of the query is not a percent escape; the value keeps it as written",
-                        offset: index))
-                }
-            }
-            decoded.append(byte)
-            index += 1
+        if let notUTF8 {
+            findings.append(Diagnostic(
+                "percentEscapesNotUTF8", .warning,
+                "the escapes from byte \(notUTF8) of the query decode to bytes that are not UTF-8; args and query show U+FFFD for them",
+                offset: notUTF8))
         }
-        endComponent()
         return findings
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The keys whose raw bytes hold something outside AFNetworking's allowed set (other than an
