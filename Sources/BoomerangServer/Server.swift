@@ -63,6 +63,7 @@ public final class Server: Sendable {
             let started = try launch()
             context.mappings.startWatching()
             context.noteMissingFolders()
+            context.noteExposure()
             running = started
             return started.port
         }

@@ -49,6 +49,14 @@ final class ServerContext: Sendable {
         self.log = log
     }
 
+    /// A server other machines can reach, whose admin API needs no token, says so once at start
+    /// (the container image listens on 0.0.0.0): there the admin API checks no `Host`.
+    func noteExposure() {
+        guard !AdminAccess.isLoopbackName(settings.host), settings.adminToken == nil else { return }
+        log.warning(
+            "listening on \(settings.host), reachable from other machines: the history and the admin API (/__admin/) answer anyone who can connect; set admin_token to require a token")
+    }
+
     /// Relative folders are found from the working directory, not from the config file: a server
     /// started elsewhere says which folder it did not find, instead of serving 404s in silence.
     func noteMissingFolders() {

@@ -116,6 +116,15 @@ import Testing
         #expect(server.standardError.contains("no folder public (in \(working)) for public_directory: the web page is not served"))
     }
 
+    /// Bound beyond loopback without a token, the admin API answers anyone: the server says so.
+    @Test(arguments: [(["--host", "0.0.0.0"], true), (["--host", "0.0.0.0", "--admin-token", "t"], false), ([], false)])
+    func binaryWarnsWhenOthersCanReachItsHistory(arguments: [String], warns: Bool) throws {
+        let server = try Subprocess.startBoomerang(["--port", "0", "--no-access-log"] + arguments)
+        _ = try server.waitForOutputLine(containing: "listening on")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(server.standardError.contains("reachable from other machines") == warns, "\(server.standardError)")
+    }
+
     @Test func binaryReportsATakenPortWithStatusOne() throws {
         let first = try Subprocess.startBoomerang(["--port", "0"])
         let line = try first.waitForOutputLine(containing: "listening on")
