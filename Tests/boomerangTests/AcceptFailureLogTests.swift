@@ -34,16 +34,9 @@ import Testing
             output = server.communicate(timeout=10)[0]
             print(len(clients), sum("accept failed" in line for line in output.splitlines()), answer.decode())
             """
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Subprocess.boomerang.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(Subprocess.sanitizerOptions) { _, given in given }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let fields = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Subprocess.runPython(script)
+        #expect(run.status == 0, "\(run.standardError)")
+        let fields = run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
             .split(separator: " ", maxSplits: 2).map(String.init)
         try #require(fields.count == 3, "\(fields)")
         #expect(Int(fields[0]) == 80)

@@ -48,18 +48,10 @@ import Testing
             server.terminate()
             server.wait(timeout=10)
             """
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Subprocess.boomerang.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(Subprocess.sanitizerOptions) { _, given in given }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try Subprocess.runPython(script)
+        #expect(run.status == 0, "\(run.standardError)")
         // 18,000 malformed bodies: KiB of growth, under 4 MiB (Foundation's reader grew about 10 MiB).
-        let growth = try #require(Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let growth = try #require(Int(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(growth < 4096, "RSS grew \(growth) KiB")
     }
 }

@@ -70,6 +70,35 @@ enum Subprocess {
         )
     }
 
+    /// Runs `python3 -c script` with the `boomerang` binary's path as its argument, with this
+    /// process's environment (sanitizer options included), and waits for it; output goes to
+    /// files, as with ``runBoomerang(_:environment:in:)``.
+    static func runPython(_ script: String) throws -> Completed {
+        let outputDirectory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outputDirectory) }
+        let outputURL = outputDirectory.appending(path: "stdout")
+        let errorURL = outputDirectory.appending(path: "stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, boomerang.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(sanitizerOptions) { _, given in given }
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        return Completed(
+            status: process.terminationStatus,
+            output: Array(try Data(contentsOf: outputURL)),
+            standardError: try String(decoding: Data(contentsOf: errorURL), as: UTF8.self)
+        )
+    }
+
     /// A new empty directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appending(path: "boomerang-cli-\(UUID().uuidString)")

@@ -22,10 +22,7 @@ struct OpenStepPropertyListReader {
     }
 
     private mutating func readDocument() throws(PropertyListReadError) -> StructuredValue {
-        if let bad = UTF8Validation.firstInvalid(in: bytes)?.lowerBound {
-            throw PropertyListReadError(code: .invalidText, value: "not UTF-8", offset: bad)
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = try PropertyListText.contentStart(bytes)
         let start = index
         try skipSpace()
         guard index < bytes.count else { return .object(StructuredObject()) }

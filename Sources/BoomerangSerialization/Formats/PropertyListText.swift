@@ -1,5 +1,15 @@
 /// Byte-level helpers shared by the text property-list readers.
 enum PropertyListText {
+    /// Where a text property list's content starts (past a UTF-8 byte-order mark).
+    ///
+    /// - Throws: ``PropertyListReadError`` `invalidText` at the first byte that is not UTF-8.
+    static func contentStart(_ bytes: [UInt8]) throws(PropertyListReadError) -> Int {
+        if let bad = UTF8Validation.firstInvalid(in: bytes)?.lowerBound {
+            throw PropertyListReadError(code: .invalidText, value: "not UTF-8", offset: bad)
+        }
+        return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     /// Whether `byte` is XML white space (space, tab, line feed, carriage return).
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

@@ -90,10 +90,7 @@ struct PropertyListXMLReader {
     }
 
     private mutating func readDocument() throws(PropertyListReadError) -> StructuredValue {
-        if let bad = UTF8Validation.firstInvalid(in: bytes)?.lowerBound {
-            throw PropertyListReadError(code: .invalidText, value: "not UTF-8", offset: bad)
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = try PropertyListText.contentStart(bytes)
         try skipMisc(inProlog: true)
         let root = try readStartTag()
         let value: StructuredValue
