@@ -6,7 +6,7 @@ extension ServerError.Code {
     /// A route serves the path, but not with this method.
     public static let methodNotAllowed = Self("methodNotAllowed", status: 405)
     /// The method is served by no route at this path, or never (`CONNECT`, `TRACE`).
-    public static let methodNotImplemented = Self("methodNotImplemented", status: 501)
+    public static let methodNotImplemented = Self("methodNotImplemented", status: 501, closesConnection: true)
     /// The request target is `*` with a method other than OPTIONS.
     public static let invalidTarget = Self("invalidTarget", status: 400)
     /// The request target is in absolute or authority form: Boomerang is not a proxy.
