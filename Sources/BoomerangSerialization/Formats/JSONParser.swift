@@ -91,6 +91,31 @@ public struct JSONParser: Sendable {
         return try copy.withUnsafeBufferPointer { parseBuffer($0) }.get()
     }
 
+    /// Checks that `bytes` are one JSON document within the limits, without building its value:
+    /// memory stays within the depth whatever the size. Repeated keys are not looked for.
+    ///
+    /// - Throws: the ``JSONParseError`` that ``parse(_:)`` would throw.
+    public func validate(_ bytes: some Collection<UInt8>) throws(JSONParseError) {
+        let result: Result<Void, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            validateBuffer(buffer)
+        }
+        if let result {
+            return try result.get()
+        }
+        let copy = Array(bytes)
+        try copy.withUnsafeBufferPointer { validateBuffer($0) }.get()
+    }
+
+    private func validateBuffer(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<Void, JSONParseError> {
+        var scanner = JSONScanner(input: buffer, configuration: configuration)
+        do {
+            try scanner.validateDocument()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
     private func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<Document, JSONParseError> {
         var scanner = JSONScanner(input: buffer, configuration: configuration)
         do {

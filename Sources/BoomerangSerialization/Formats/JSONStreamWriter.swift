@@ -118,6 +118,15 @@ public struct JSONStreamWriter: ~Copyable, StructuredSink {
         try writer.writeValue(value, depth: depth, into: &output)
     }
 
+    /// Copies `text` as it is: its own spacing, no indentation, `/` and non-ASCII unescaped
+    /// whatever the configuration.
+    public mutating func verbatimJSON(_ text: UnsafeBufferPointer<UInt8>, validatedBy parser: JSONParser) {
+        beforeValue()
+        guard let start = text.baseAddress, !text.isEmpty else { return }
+        output.reserve(text.count)
+        output.appendUnchecked(start, count: text.count)
+    }
+
     /// The text written, with the configuration's trailing newline.
     ///
     /// - Precondition: every container opened was closed.

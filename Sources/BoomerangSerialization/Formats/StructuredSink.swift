@@ -34,6 +34,9 @@ public protocol StructuredSink: ~Copyable {
     mutating func key(titleCasing name: String)
     /// An array of two strings, `[first, second]` (a header field as received).
     mutating func stringPair(_ first: String, _ second: String)
+    /// A value given as JSON text that `parser` validated (``JSONParser/validate(_:)``): a JSON
+    /// sink copies the text as it is, without building the value; the others parse it.
+    mutating func verbatimJSON(_ text: UnsafeBufferPointer<UInt8>, validatedBy parser: JSONParser) throws(Failure)
 }
 
 extension StructuredSink where Self: ~Copyable {
@@ -59,6 +62,11 @@ extension StructuredSink where Self: ~Copyable {
         string(first)
         string(second)
         endArray()
+    }
+
+    public mutating func verbatimJSON(_ text: UnsafeBufferPointer<UInt8>, validatedBy parser: JSONParser) throws(Failure) {
+        // Validated by the same parser: parsing cannot fail.
+        try value((try? parser.parse(text)) ?? .null)
     }
 
     /// A member of the innermost object; the key as ``key(literal:)`` takes it.
