@@ -8,6 +8,9 @@ struct BodyParts {
     var form = StructuredObject()
     var formParams: StructuredValue = .object(StructuredObject())
     var json: StructuredValue = .null
+    /// The body itself, when it is JSON past ``decodedJSONLimit`` that the echo copies into
+    /// `json` as sent instead of decoding it (`json` is then null).
+    var verbatimJSON: [UInt8]?
     var multipart: StructuredValue?
     var plist: StructuredValue?
     var xml: StructuredValue?
@@ -18,10 +21,29 @@ struct BodyParts {
     static let controlCharacterBudget = 65_536
     private var controlsLeft = controlCharacterBudget
 
+    /// JSON bodies up to this size are decoded into `json`, and pretty-printed in a JSON echo.
+    static let decodedJSONLimit = 1 << 20
+    /// Checks JSON that is copied as sent: memory stays flat whatever the size, so the size is not limited.
+    static let verbatimJSONParser = JSONParser(configuration: JSONParserConfiguration(maxInputBytes: .max))
+
     /// No body at all (a GET without one): every key keeps its empty value.
     init() {}
 
-    init(body: BodyCollector, bodyHash: String?) {
+    /// Whether a JSON echo of `body` copies it into `json` as sent: JSON, or a JSON-looking body
+    /// of another type, past ``decodedJSONLimit`` (decoded, it would take about ten times its size
+    /// in memory, and pretty-printed three times).
+    static func takesJSONVerbatim(_ body: BodyCollector) -> Bool {
+        guard !body.truncated, body.size > decodedJSONLimit else { return false }
+        switch body.kind {
+        case .json: return !looksLikePropertyList(body.buffer)
+        case .other: return !looksLikePropertyList(body.buffer) && RequestDiagnostics.looksLikeJSONContainer(body.buffer)
+        default: return false
+        }
+    }
+
+    /// - Parameter jsonVerbatim: whether JSON past ``decodedJSONLimit`` is checked and kept in
+    ///   ``verbatimJSON`` (for a JSON echo, which copies it) instead of decoded.
+    init(body: BodyCollector, bodyHash: String?, jsonVerbatim: Bool = false) {
         var summary = StructuredObject()
         summary.append(body.contentType.map(StructuredValue.string) ?? .null, forKey: "contentType")
         summary.append(.string(BodyParts.kindName(body.kind)), forKey: "kind")
@@ -55,21 +77,20 @@ struct BodyParts {
                 diagnostics.append(RequestDiagnostics.jsonWithoutJSONContentType(body.contentType).value)
             }
             let text = String(decoding: body.buffer, as: UTF8.self)
-            let formPairs = FormDecoding.pairs(text, plusAsSpace: true).pairs
-            form = FormDecoding.semiflatten(formPairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
             let decoded = FormDecoding.pairs(text, plusAsSpace: true)
+            form = FormDecoding.semiflatten(decoded.pairs.map { ($0.name, StructuredValue.string($0.value ?? "")) })
             formParams = FormDecoding.tree(decoded.pairs)
             if let diagnostic = decoded.diagnostic { diagnostics.append(diagnostic) }
         case .json, .propertyList, .xml, .other:
             data = text(body.buffer, contentType: "application/octet-stream")
             if !body.truncated && !body.buffer.isEmpty {
                 if body.kind != .propertyList { checkText(body) }
-                decodeStructured(body)
+                decodeStructured(body, jsonVerbatim: jsonVerbatim && BodyParts.takesJSONVerbatim(body))
             }
         }
     }
 
-    private mutating func decodeStructured(_ body: BodyCollector) {
+    private mutating func decodeStructured(_ body: BodyCollector, jsonVerbatim: Bool) {
         let bytes = body.buffer
         if body.kind == .propertyList || BodyParts.looksLikePropertyList(bytes) {
             do {
@@ -85,7 +106,16 @@ struct BodyParts {
             return
         }
         do {
-            json = try JSONParser().parse(bytes)
+            if jsonVerbatim {
+                try BodyParts.verbatimJSONParser.validate(bytes)
+                verbatimJSON = bytes
+                diagnostics.append(BodyParts.diagnostic(
+                    "jsonEchoedVerbatim", .info,
+                    "the body is valid JSON of \(bytes.count) bytes, past the \(BodyParts.decodedJSONLimit) the echo decodes: `json` holds it as sent, not decoded and pretty-printed, and repeated keys are not looked for",
+                    nil))
+            } else {
+                json = try JSONParser().parse(bytes)
+            }
             if body.kind == .other && RequestDiagnostics.looksLikeJSONContainer(bytes) {
                 diagnostics.append(RequestDiagnostics.jsonWithoutJSONContentType(body.contentType).value)
             }

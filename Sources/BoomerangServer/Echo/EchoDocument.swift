@@ -14,6 +14,11 @@ struct EchoDocument {
     /// `GET /get` without a body, `Content-Type` or `Content-Encoding`).
     let body: BodyCollector?
     let bodyHash: String?
+    /// Whether JSON past ``BodyParts/decodedJSONLimit`` is written into `json` as sent (a JSON
+    /// echo written without a tree) instead of decoded.
+    var jsonVerbatim = false
+    /// The body's keys, when the caller made them already.
+    var parts: BodyParts?
 
     /// The document as a tree.
     var value: StructuredValue {
@@ -23,9 +28,9 @@ struct EchoDocument {
     }
 
     /// The document as text in `format`.
-    func render(as format: ResponseFormat) throws(FormatWriterError) -> [UInt8] {
+    func render(as format: ResponseFormat, capacity: Int = 1024) throws(FormatWriterError) -> [UInt8] {
         guard format == .json else { return try format.render(value) }
-        var stream = JSONStreamWriter(configuration: .pretty)
+        var stream = JSONStreamWriter(configuration: .pretty, capacity: capacity)
         try write(into: &stream)
         return stream.finish()
     }
@@ -48,7 +53,7 @@ struct EchoDocument {
         case .get, .post, .put, .patch, .delete, .anything:
             // A GET without a body describes none: no parts to build or destroy.
             let full = route != .get || (body?.size ?? 0) > 0
-            let parts: BodyParts? = full ? body.map { BodyParts(body: $0, bodyHash: bodyHash) } ?? BodyParts() : nil
+            let parts: BodyParts? = full ? self.parts ?? body.map { BodyParts(body: $0, bodyHash: bodyHash, jsonVerbatim: jsonVerbatim) } ?? BodyParts() : nil
             try sink.member("args", .object(query.args))
             if let parts {
                 try sink.member("body", parts.bodySummary)
@@ -56,11 +61,8 @@ struct EchoDocument {
             }
             // Asked once for both the diagnostics and the headers object.
             let repeatsNames = head.headers.hasRepeatedNames
-            let headerDiagnostics = repeatsNames ? RequestDiagnostics.headers(head.headers) : []
-            let partDiagnostics = parts?.diagnostics ?? []
-            if !headerDiagnostics.isEmpty || !partDiagnostics.isEmpty || !query.diagnostics.isEmpty {
-                try sink.member("diagnostics", .array(headerDiagnostics.map(\.value) + partDiagnostics + query.diagnostics))
-            }
+            let diagnostics = diagnostics(parts, repeatsNames: repeatsNames)
+            if !diagnostics.isEmpty { try sink.member("diagnostics", .array(diagnostics)) }
             if let parts {
                 try sink.member("files", .object(parts.files))
                 try sink.member("form", .object(parts.form))
@@ -74,7 +76,14 @@ struct EchoDocument {
                 sink.stringPair(field.name, field.value)
             }
             sink.endArray()
-            if let parts { try sink.member("json", parts.json) }
+            if let text = parts?.verbatimJSON {
+                sink.key(literal: "json")
+                try text.withUnsafeBufferPointer { (text) throws(Sink.Failure) in
+                    try sink.verbatimJSON(text, validatedBy: BodyParts.verbatimJSONParser)
+                }
+            } else if let parts {
+                try sink.member("json", parts.json)
+            }
             if route == .anything { sink.member("method", string: head.method.rawValue) }
             if let multipart = parts?.multipart { try sink.member("multipart", multipart) }
             sink.member("origin", string: Self.origin(context))
@@ -95,6 +104,23 @@ struct EchoDocument {
             if let xml = parts?.xml { try sink.member("xml", xml) }
         }
         sink.endObject()
+    }
+
+    /// The document's query keys and diagnostics, without the body's values: what the history
+    /// keeps of an echo whose body it does not keep decoded.
+    func withoutBodyValues(_ parts: BodyParts) -> StructuredValue {
+        var object = StructuredObject(minimumCapacity: 4)
+        object.append(.object(query.args), forKey: "args")
+        let diagnostics = diagnostics(parts, repeatsNames: context.head.headers.hasRepeatedNames)
+        if !diagnostics.isEmpty { object.append(.array(diagnostics), forKey: "diagnostics") }
+        object.append(query.params, forKey: "params")
+        object.append(.array(query.pairsValue), forKey: "query")
+        return .object(object)
+    }
+
+    private func diagnostics(_ parts: BodyParts?, repeatsNames: Bool) -> [StructuredValue] {
+        let headerDiagnostics = repeatsNames ? RequestDiagnostics.headers(context.head.headers).map(\.value) : []
+        return headerDiagnostics + (parts?.diagnostics ?? []) + query.diagnostics
     }
 
     /// httpbin's `origin`: the `X-Forwarded-For` value as sent (the whole list) when present, else the peer address.

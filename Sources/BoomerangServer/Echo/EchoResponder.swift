@@ -108,22 +108,28 @@ struct EchoResponder: Responder {
             // go-httpbin's plain-text form, for scripts: the address and a newline.
             return .text(EchoDocument.origin(context) + "\n")
         }
-        let document = EchoDocument(context: context, route: route, query: query, body: box?.collector, bodyHash: bodyHash)
+        var document = EchoDocument(context: context, route: route, query: query, body: box?.collector, bodyHash: bodyHash)
         var response = Response(status: controls.status ?? 200)
         // A request without a body is described by its head alone, which the history keeps: its
-        // JSON echo is streamed without a tree. The others keep the tree for the history.
+        // JSON echo is streamed without a tree. So is the JSON echo of a large JSON body, copied
+        // into it as sent; the history decodes such a body from what it kept, if it kept it whole.
+        // The others keep the tree for the history.
         // (`StructuredValue` is nil-literal expressible: spelled out, `nil` here would be `.null`.)
         let bodySize = box?.collector.size ?? 0
-        let tree: StructuredValue? = format == .json && bodySize == 0 ? Optional.none : document.value
+        if format == .json, let collector = box?.collector, BodyParts.takesJSONVerbatim(collector) {
+            document.jsonVerbatim = true
+            document.parts = BodyParts(body: collector, bodyHash: bodyHash, jsonVerbatim: true)
+        }
+        let tree: StructuredValue? = format == .json && (bodySize == 0 || document.jsonVerbatim) ? Optional.none : document.value
+        // Kept body bytes appear about twice in the document (`data` and the decoded value), a
+        // multipart body's once (as text, or 4/3 of it as a data URL).
+        let kept = box?.collector.keptBytes ?? 0
+        let estimate = (box?.collector.kind == .multipart ? kept + kept / 3 : 2 * kept) + 4096
         do {
             if let tree {
-                // Kept body bytes appear about twice in the document (`data` and the decoded
-                // value), a multipart body's once (as text, or 4/3 of it as a data URL).
-                let kept = box?.collector.keptBytes ?? 0
-                let estimate = box?.collector.kind == .multipart ? kept + kept / 3 : 2 * kept
-                response.body = try format.render(tree, capacity: estimate + 4096)
+                response.body = try format.render(tree, capacity: estimate)
             } else {
-                response.body = try document.render(as: format)
+                response.body = try document.render(as: format, capacity: bodySize == 0 ? 1024 : estimate + kept / 8)
             }
         } catch {
             throw ServerError(.renderFailed, "the echo could not be rendered as \(format): \(error)")
@@ -137,6 +143,9 @@ struct EchoResponder: Responder {
         if let tree {
             response.echoRecord = EchoRecord(
                 document: tree, parts: box?.collector.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: box?.collector.kind ?? .none)
+        } else if let parts = document.parts {
+            response.echoRecord = EchoRecord(
+                document: document.withoutBodyValues(parts), parts: [], bodySHA256: bodyHash, bodyKind: box?.collector.kind ?? .none)
         } else {
             response.echoReplay = EchoReplay(route: route)
         }

@@ -6,14 +6,24 @@ enum FormDecoding {
     typealias Pair = (name: String, value: String?)
 
     /// The ordered pairs; `+` is a space only when asked (httpbin's `args` and `form`).
+    ///
+    /// Past a limit (the 1001st pair, an over-long name) or an undecodable pair, the pairs before
+    /// that pair are kept and the diagnostic says where the echo stops.
     static func pairs(_ text: String, plusAsSpace: Bool) -> (pairs: [Pair], diagnostic: StructuredValue?) {
         let decoder = QueryStringDecoder(decodesPlusAsSpace: plusAsSpace, percentMode: .lenient)
         do {
-            let pairs = try decoder.pairs(text)
-            return (pairs.map { ($0.name, $0.value?.leafText) }, nil)
+            return (try decoder.pairs(text).map(pair), nil)
         } catch {
-            return ([], BodyParts.diagnostic("\(error.code)", .warning, "\(error)", error.offset))
+            let bytes = Array(text.utf8)
+            let cut = bytes[..<min(error.offset, bytes.count)].lastIndex(of: UInt8(ascii: "&")) ?? 0
+            let kept = (try? decoder.pairs(bytes[..<cut]))?.map(pair) ?? []
+            let message = "\(error); the \(kept.count) pair\(kept.count == 1 ? "" : "s") before byte \(cut) are echoed, the rest is not"
+            return (kept, BodyParts.diagnostic("\(error.code)", .warning, message, error.offset))
         }
+    }
+
+    private static func pair(_ pair: QueryStringPair) -> Pair {
+        (pair.name, pair.value?.leafText)
     }
 
     /// The nested tree rebuilt from bracket syntax with the core's rules, from pairs already decoded.
