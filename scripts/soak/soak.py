@@ -202,6 +202,10 @@ def mixed_worker(port, deadline, seed, stats, lock, bodies):
         sock.close()
 
 
+# The part of a mixed run after warm-up over which the RSS slope is judged (robustness §4.3).
+SLOPE_MIN_SECONDS = 1800
+
+
 def mode_mixed(args):
     # The history fills its ring (max_history_entry_count) first; memory is judged after that.
     server = Server("--max-history-entry-count", str(args.history_entries))
@@ -249,6 +253,14 @@ def mode_mixed(args):
             failures.append(f"{stats['errors']} errors, e.g. {stats['errorSamples'][:5]}")
         if final > at_warm * 1.10 + 2048:
             failures.append(f"RSS grew from {at_warm} to {final} KiB after warm-up")
+        # A slope is only a trend over long enough a time: over minutes, the history ring's and
+        # the allocator's steps of a few MiB read as tens of MiB an hour.
+        tail_seconds = tail[-1][0] - tail[0][0] if len(tail) > 2 else 0
+        if tail_seconds >= SLOPE_MIN_SECONDS:
+            if slope >= 1.0:
+                failures.append(f"RSS slope {slope:+.1f} MiB/h after warm-up (criterion < 1 MiB/h)")
+        else:
+            print(f"  slope not judged: {tail_seconds:.0f} s after warm-up, {SLOPE_MIN_SECONDS} s needed")
         if abs(end_fds - base_fds) > 2:
             failures.append(f"fds {base_fds} -> {end_fds}")
         if not server.alive():
@@ -393,6 +405,8 @@ def mode_sigterm(args):
             failures.append(f"exit took {exit_seconds:.2f} s")
         if response is None or response[0] != 200:
             failures.append("the restarted server did not answer")
+        elif restart_seconds >= 1:
+            failures.append(f"the restart took {restart_seconds:.2f} s to answer (criterion < 1 s)")
     finally:
         for sock in socks:
             sock.close()
@@ -464,6 +478,8 @@ def mode_slow(args):
                 failures.append(f"{name}: {len(errors)} errors in normal traffic, e.g. {errors[:3]}")
             if percentile(latencies, 0.99) > 0.2:
                 failures.append(f"{name}: normal p99 {percentile(latencies, 0.99) * 1000:.0f} ms > 200 ms")
+            if cpu / max(1, per_attack - 4) > 1.0:
+                failures.append(f"{name}: the server used {cpu / max(1, per_attack - 4):.2f} cores (criterion <= 1)")
         if not server.alive():
             failures.append("the server died")
     finally:
