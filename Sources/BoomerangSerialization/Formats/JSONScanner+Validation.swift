@@ -2,13 +2,7 @@
 /// and errors as ``parseDocument()``, except that repeated keys are not looked for.
 extension JSONScanner {
     mutating func validateDocument() throws(JSONParseError) {
-        guard input.count <= configuration.maxInputBytes else {
-            throw JSONParseError(code: .inputTooLarge, value: "", offset: configuration.maxInputBytes)
-        }
-        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-            guard configuration.byteOrderMark == .skip else { throw error(.byteOrderMark, at: 0) }
-            position = 3
-        }
+        try beginDocument()
         // One bit per open container, set for an object; depth is bounded by the configuration.
         var objects: [Bool] = []
         parsing: while true {

@@ -45,7 +45,8 @@ struct JSONScanner {
         error(offset >= input.count ? .unexpectedEnd : .unexpectedByte, at: offset)
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> StructuredValue {
+    /// Checks the size, then steps over a byte order mark the configuration allows.
+    mutating func beginDocument() throws(JSONParseError) {
         guard input.count <= configuration.maxInputBytes else {
             throw JSONParseError(code: .inputTooLarge, value: "", offset: configuration.maxInputBytes)
         }
@@ -53,6 +54,10 @@ struct JSONScanner {
             guard configuration.byteOrderMark == .skip else { throw error(.byteOrderMark, at: 0) }
             position = 3
         }
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> StructuredValue {
+        try beginDocument()
         var stack: [Frame] = []
         var value: StructuredValue
         parsing: while true {
