@@ -51,6 +51,14 @@ KNOWN = {
     "at most 20 hex digits and waits for the line to end",
     "C08 chunk size overflow": "a limit: 413 once the size passes Int64 (robustness C08); h11 takes the size "
     "and waits for the data",
+    "F08 unknown method": "robustness F08 and §5: a method no route serves is answered 501 and the "
+    "connection closes; h11 leaves methods to the application (the framing is the same: no body)",
+    "F08 lowercase method": "robustness F08: methods are case-sensitive (RFC 9110 §9.1), `get` is unknown, "
+    "answered 501 and closed; h11 leaves methods to the application",
+    "F09 TRACE": "robustness F09 and §5: TRACE is not served (it would echo credentials across origins), "
+    "501 and close; h11 leaves methods to the application",
+    "F09 CONNECT": "robustness F09 and §5: Boomerang is not a proxy, 501 and close; h11 leaves methods "
+    "to the application",
     "K11 HTTP/2 preface": "RFC 9113 §3.4: the preface on an HTTP/1.1-only port is answered 505 and closed; "
     "h11 reads `PRI * HTTP/2.0` as a request",
     "V03 chunked with extensions": "RFC 9112 §7.1.1: chunk-ext = *( BWS \";\" BWS name [ BWS \"=\" BWS value ] ) "
