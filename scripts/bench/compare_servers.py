@@ -6,6 +6,7 @@ nginx and go-httpbin (when built: scripts/bench/go-httpbin.sh).
    compare_servers.py get --rounds 3 --secs 5 --conns 32,128   # measure (appends to the results)
    compare_servers.py post --rounds 3 --secs 10 --conns 8,32   # 1 MiB multipart POST /post
    compare_servers.py summary                                  # the Markdown tables with the ratios
+   PIN=1 compare_servers.py get ...                            # servers on core 0, wrk on core 1
    BOOMERANG_VARIANTS="small-history:--max-history-entry-count 10" compare_servers.py get --servers small-history,boomerang
 
 Drives ../shared/bench/bench.py (its wrk runner, process handling and per-process CPU
@@ -18,6 +19,7 @@ anchor's (the C echo's), paired the same way: on a busy machine it moves less th
 import argparse
 import importlib.util
 import os
+import subprocess
 import sys
 
 
@@ -51,12 +53,35 @@ ANCHORS = ["evhttp-1", "nginx", "go-httpbin"]
 original_cmd = bench.server_cmd
 
 
+# PIN=1: every server on core 0 and wrk on core 1 (taskset), so that the load generator never
+# takes the server's core; latency percentiles then measure the server, not the scheduler.
+PINNED = os.environ.get("PIN") == "1"
+
+
 def server_cmd(name, port):
+    pin = ["taskset", "-c", "0"] if PINNED else []
     if name in VARIANTS:
         binary = os.environ.get("BOOMERANG_BIN", os.path.join(os.getcwd(), ".build", "release", "boomerang"))
         extra = os.environ.get("BOOMERANG_ARGS", "").split()
-        return [binary, "serve", "--host", bench.HOST, "--port", str(port), "--threads", "1"] + VARIANTS[name][1] + extra
-    return original_cmd(name, port)
+        return pin + [binary, "serve", "--host", bench.HOST, "--port", str(port), "--threads", "1"] + VARIANTS[name][1] + extra
+    return pin + original_cmd(name, port)
+
+
+class PinnedSubprocess:
+    """bench.py's subprocess module, with wrk started on core 1."""
+
+    def __getattr__(self, name):
+        return getattr(subprocess, name)
+
+    @staticmethod
+    def run(cmd, *args, **kwargs):
+        if cmd and cmd[0] == "wrk":
+            cmd = ["taskset", "-c", "1"] + list(cmd)
+        return subprocess.run(cmd, *args, **kwargs)
+
+
+if PINNED:
+    bench.subprocess = PinnedSubprocess()
 
 
 bench.server_cmd = server_cmd
