@@ -9,7 +9,8 @@ struct BodyParts {
     var formParams: StructuredValue = .object(StructuredObject())
     var json: StructuredValue = .null
     /// The body itself, when it is JSON past ``decodedJSONLimit`` that the echo copies into
-    /// `json` as sent instead of decoding it (`json` is then null).
+    /// `json` as sent instead of decoding it, and writes as `data` (`json` and `data` are then
+    /// placeholders).
     var verbatimJSON: [UInt8]?
     var multipart: StructuredValue?
     var plist: StructuredValue?
@@ -82,10 +83,18 @@ struct BodyParts {
             formParams = FormDecoding.tree(decoded.pairs)
             if let diagnostic = decoded.diagnostic { diagnostics.append(diagnostic) }
         case .json, .propertyList, .xml, .other:
+            if jsonVerbatim && BodyParts.takesJSONVerbatim(body) {
+                // Valid JSON is UTF-8 without control characters: then `data` is written from the
+                // body, not from a copy of it as a string.
+                checkText(body)
+                decodeStructured(body, jsonVerbatim: true)
+                if verbatimJSON == nil { data = text(body.buffer, contentType: "application/octet-stream") }
+                break
+            }
             data = text(body.buffer, contentType: "application/octet-stream")
             if !body.truncated && !body.buffer.isEmpty {
                 if body.kind != .propertyList { checkText(body) }
-                decodeStructured(body, jsonVerbatim: jsonVerbatim && BodyParts.takesJSONVerbatim(body))
+                decodeStructured(body, jsonVerbatim: false)
             }
         }
     }

@@ -57,7 +57,12 @@ struct EchoDocument {
             try sink.member("args", .object(query.args))
             if let parts {
                 try sink.member("body", parts.bodySummary)
-                try sink.member("data", parts.data)
+                if let text = parts.verbatimJSON {
+                    sink.key(literal: "data")
+                    text.withUnsafeBufferPointer { sink.string(utf8: $0) }
+                } else {
+                    try sink.member("data", parts.data)
+                }
             }
             // Asked once for both the diagnostics and the headers object.
             let repeatsNames = head.headers.hasRepeatedNames
