@@ -66,4 +66,15 @@ import Testing
         #expect(fromOption.cors == .off)
         #expect(fromOption.adminHosts == ["boomerang.test"])
     }
+
+    /// A bare star is YAML's alias syntax: the error says to quote it.
+    @Test(arguments: ["cors: *\n", "admin_hosts: *\n"])
+    func anUnquotedStarInTheFileSaysToQuoteIt(_ text: String) {
+        let file = ConfigFile(path: "server.yaml", contents: Array(text.utf8))
+        #expect {
+            _ = try SettingsLoader.load(options: [:], environment: [:], configFile: file)
+        } throws: { error in
+            "\(error)".contains("quote it (\"*\")")
+        }
+    }
 }
