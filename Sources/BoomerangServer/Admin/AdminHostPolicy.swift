@@ -56,8 +56,10 @@ struct AdminHostPolicy: Sendable, Hashable {
         guard let name = Self.name(ofHostHeader: hostHeader) else { return false }
         if name.hasPrefix("[") { return Self.isIPv6Literal(name.dropFirst().dropLast()) }
         if Self.isIPv4Literal(name) { return true }
+        // Checked before lowercasing: some non-ASCII letters lowercase to ASCII ones (K, U+212A).
+        guard name.utf8.allSatisfy(Self.isNameByte) else { return false }
         let lower = Self.withoutFinalDot(name.lowercased()[...])
-        guard !lower.isEmpty, lower.utf8.allSatisfy(Self.isNameByte) else { return false }
+        guard !lower.isEmpty else { return false }
         // A final dot makes a single label a top-level domain, which is not a local service name.
         if !name.contains(".") { return true }
         if Self.specialUseSuffixes.contains(where: { Self.isName(lower, within: $0) }) { return true }
@@ -135,8 +137,8 @@ struct AdminHostPolicy: Sendable, Hashable {
     /// Letters, digits, `-`, `_` and `.`: what a DNS name in a `Host` is made of.
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-            UInt8(ascii: "."):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
             true
         default: false
         }

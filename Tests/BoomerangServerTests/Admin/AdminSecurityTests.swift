@@ -27,7 +27,8 @@ import Testing
     @Test(arguments: [
         "evil.example", "evil.example:8080", "EVIL.example", "evil.example.", "127.0.0.1.evil.example", "localhost.evil.example",
         "local.evil.example", "internal.evil", "evillocal.com", "boomerang.svc", "boomerang.ci", "1.2.3", "127.0.0.256", "1.2.3.4.5",
-        "", ":8080", "localhost:x", "localhost:123456", "boom erang", "evil%2eexample", "user@localhost",
+        "", ":8080", "localhost:x", "localhost:123456", "boom erang", "evil%2eexample", "user@localhost", "bücher", "\u{212A}.local.evil",
+        "bad\u{212A}", "ｌｏｃａｌｈｏｓｔ",
         "[::1", "[::1]x", "[evil.example]", "[1:2:3:4:5:6:7:8:9]", "[1::2::3]", "[:1]", "[1:]", "[12345::]", "[::1.2.3]", "[]",
     ])
     func otherHostsAreRefused(_ host: String) {
