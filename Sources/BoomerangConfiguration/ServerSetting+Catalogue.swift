@@ -10,10 +10,10 @@ extension ServerSetting {
         .maxInlinePartBytes, .multipartMode,
         .headerTimeout, .idleTimeout, .minBodyBytesPerSecond, .bodyRateGracePeriod, .writeTimeout,
         .maxConnections, .maxResponseDelayMilliseconds, .shutdownTimeout,
-        .allowedRedirectDomains, .reportedHostname, .profile, .compressResponses,
+        .allowedRedirectDomains, .reportedHostname, .profile, .compressResponses, .cors,
         .logFormat, .logLevel, .accessLog, .publicDirectory, .mappingsDirectory,
         .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
-        .adminToken,
+        .adminToken, .adminHosts,
     ]
 
     /// The setting whose ``name``, ``configKey``, ``environmentVariable`` or ``optionName`` is `name`.
@@ -228,6 +228,59 @@ extension ServerSetting {
         summary: "Whether every response is compressed for a client whose Accept-Encoding allows it."
     )
 
+    /// ``ServerSettings/cors``: `*`, `off`, or a comma-separated list of origins.
+    public static let cors = ServerSetting(
+        name: "cors",
+        summary: "Which web pages may read answers: * (any, without credentials), off, or origins (with credentials), comma-separated.",
+        valueName: "*|off|origins",
+        expectation: "*, off, or a comma-separated list of origins such as http://localhost:3000",
+        assign: { settings, text in
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed == "*" {
+                settings.cors = .anyOrigin
+                return true
+            }
+            if trimmed.lowercased() == "off" {
+                settings.cors = .off
+                return true
+            }
+            var origins: [String] = []
+            for item in trimmed.split(separator: ",") {
+                guard let origin = corsOrigin(item.trimmingCharacters(in: .whitespaces)) else { return false }
+                if !origins.contains(origin) { origins.append(origin) }
+            }
+            guard !origins.isEmpty else { return false }
+            settings.cors = .origins(origins)
+            return true
+        },
+        read: { settings in
+            switch settings.cors {
+            case .anyOrigin: .string("*")
+            case .off: .string("off")
+            case .origins(let origins): .string(origins.joined(separator: ","))
+            }
+        }
+    )
+
+    /// An origin as a browser serializes it in `Origin`: `scheme://host[:port]` in lower case,
+    /// without the scheme's default port or a final `/`; nil when `text` is not one.
+    static func corsOrigin(_ text: String) -> String? {
+        var origin = text.lowercased()
+        if origin.hasSuffix("/") { origin.removeLast() }
+        guard let separator = origin.range(of: "://") else { return nil }
+        let scheme = origin[..<separator.lowerBound]
+        let authority = origin[separator.upperBound...]
+        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first),
+            scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }),
+            !authority.isEmpty, authority.utf8.count <= 261,
+            authority.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !"/\\?#@,".unicodeScalars.contains($0) })
+        else { return nil }
+        for (defaultScheme, port) in [("http", ":80"), ("https", ":443")] where scheme == defaultScheme && origin.hasSuffix(port) {
+            origin.removeLast(port.count)
+        }
+        return origin
+    }
+
     /// ``ServerSettings/logFormat``: `text` or `json`.
     public static let logFormat = choice(
         SettingField({ $0.logFormat }, { $0.logFormat = $1 }),
@@ -330,5 +383,23 @@ extension ServerSetting {
         name: "adminToken",
         summary: "A bearer token every /__admin/ request must carry (Authorization: Bearer or ?token=).",
         valueName: "token"
+    )
+
+    /// ``ServerSettings/adminHosts``: a comma-separated list of host names, `.domains` or `*`.
+    public static let adminHosts = ServerSetting(
+        name: "adminHosts",
+        summary: "More Host names the admin API answers, comma-separated (.domain includes subdomains; * any, unsafe).",
+        valueName: "hosts",
+        expectation: "a comma-separated list of host names, .domains or *, without ports or spaces, or nothing",
+        assign: { settings, text in
+            let hosts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            guard hosts.allSatisfy({ host in
+                host == "*" || (host != "." && host.utf8.count <= 254
+                    && host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && !"/\\?#@:*[]".unicodeScalars.contains($0) })
+            }) else { return false }
+            settings.adminHosts = hosts
+            return true
+        },
+        read: { .string($0.adminHosts.joined(separator: ",")) }
     )
 }

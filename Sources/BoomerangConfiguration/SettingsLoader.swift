@@ -106,6 +106,11 @@ public enum SettingsLoader {
 
     private static func yamlError(_ error: YamlError, path: String) -> SettingsError {
         switch error {
+        case .scanner(let context, let problem, let mark, _) where context?.text.contains("alias") == true:
+            // `cors: *` and `admin_hosts: *`: a bare star starts an alias.
+            return .invalidYAML(
+                path: path, problem: problem + "; a value starting with * is a YAML alias, quote it (\"*\")", line: mark.line,
+                column: mark.column)
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return .invalidYAML(path: path, problem: problem, line: mark.line, column: mark.column)

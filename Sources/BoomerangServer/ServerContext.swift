@@ -49,12 +49,19 @@ final class ServerContext: Sendable {
         self.log = log
     }
 
-    /// A server other machines can reach, whose admin API needs no token, says so once at start
-    /// (the container image listens on 0.0.0.0): there the admin API checks no `Host`.
+    /// A server whose admin API needs no token says once at start who can still use it: anyone
+    /// who can connect, on a bind beyond loopback (the container image listens on 0.0.0.0); any
+    /// web page the user opens, when `admin_hosts: *` turns the DNS-rebinding defence off.
     func noteExposure() {
-        guard !AdminAccess.isLoopbackName(settings.host), settings.adminToken == nil else { return }
-        log.warning(
-            "listening on \(settings.host), reachable from other machines: the history and the admin API (/__admin/) answer anyone who can connect; set admin_token to require a token")
+        guard settings.adminToken == nil else { return }
+        if !AdminHostPolicy.isLoopbackName(settings.host) {
+            log.warning(
+                "listening on \(settings.host), reachable from other machines: anyone who can connect can read the history and use the admin API (/__admin/) through an IP address or a local name (web pages cannot, by DNS rebinding); set admin_token to require a token")
+        }
+        if AdminHostPolicy(adminHosts: settings.adminHosts).allowsAnyHost {
+            log.warning(
+                "admin_hosts is *: any web page the user opens can read the history and use the admin API (/__admin/) by DNS rebinding; list the names instead, or set admin_token")
+        }
     }
 
     /// Relative folders are found from the working directory, not from the config file: a server

@@ -40,6 +40,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.reportedHostname)) var reportedHostname: String?
     @Option(help: .setting(.profile)) var profile: String?
     @Flag(inversion: .prefixedNo, help: .setting(.compressResponses)) var compressResponses: Bool?
+    @Option(help: .setting(.cors)) var cors: String?
     @Option(help: .setting(.logFormat)) var logFormat: String?
     @Option(help: .setting(.logLevel)) var logLevel: String?
     @Flag(inversion: .prefixedNo, help: .setting(.accessLog)) var accessLog: Bool?
@@ -52,6 +53,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.historyFile)) var historyFile: String?
     @Flag(inversion: .prefixedNo, help: .setting(.historyRedactHeaders)) var historyRedactHeaders: Bool?
     @Option(help: .setting(.adminToken)) var adminToken: String?
+    @Option(help: .setting(.adminHosts)) var adminHosts: String?
 
     @Option(
         help: ArgumentHelp(
@@ -90,14 +92,15 @@ struct ServeCommand: ParsableCommand {
             (.maxConnections, maxConnections), (.maxResponseDelayMilliseconds, maxResponseDelayMilliseconds),
             (.shutdownTimeout, shutdownTimeout), (.allowedRedirectDomains, allowedRedirectDomains),
             (.reportedHostname, reportedHostname), (.profile, profile),
-            (.compressResponses, compressResponses.map { $0 ? "true" : "false" }), (.logFormat, logFormat), (.logLevel, logLevel),
+            (.compressResponses, compressResponses.map { $0 ? "true" : "false" }), (.cors, cors),
+            (.logFormat, logFormat), (.logLevel, logLevel),
             (.accessLog, accessLog.map { $0 ? "true" : "false" }), (.publicDirectory, publicDirectory),
             (.mappingsDirectory, mappingsDirectory),
             (.history, history.map { $0 ? "true" : "false" }),
             (.maxHistoryEntryCount, maxHistoryEntryCount), (.maxHistoryBytes, maxHistoryBytes),
             (.maxHistoryBodyBytes, maxHistoryBodyBytes), (.historyFile, historyFile),
             (.historyRedactHeaders, historyRedactHeaders.map { $0 ? "true" : "false" }),
-            (.adminToken, adminToken),
+            (.adminToken, adminToken), (.adminHosts, adminHosts),
         ]
         var values: [String: String] = [:]
         for case (let setting, let text?) in given {

@@ -138,6 +138,8 @@ import Testing
           --compress-responses/--no-compress-responses
                                   Whether every response is compressed for a client whose Accept-Encoding
                                   allows it. (default: false; env: COMPRESS_RESPONSES)
+          --cors <*|off|origins>  Which web pages may read answers: * (any, without credentials), off, or
+                                  origins (with credentials), comma-separated. (default: *; env: CORS)
           --log-format <text|json>
                                   The log format. (default: text; env: LOG_FORMAT)
           --log-level <level>     The lowest log level written: trace, debug, info, notice, warning, error,
@@ -170,6 +172,8 @@ import Testing
                                   stored redacted. (default: true; env: HISTORY_REDACT_HEADERS)
           --admin-token <token>   A bearer token every /__admin/ request must carry (Authorization: Bearer
                                   or ?token=). (default: none; env: ADMIN_TOKEN)
+          --admin-hosts <hosts>   More Host names the admin API answers, comma-separated (.domain includes
+                                  subdomains; * any, unsafe). (default: none; env: ADMIN_HOSTS)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
           --version               Show the version.

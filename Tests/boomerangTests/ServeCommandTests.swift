@@ -125,6 +125,16 @@ import Testing
         #expect(server.standardError.contains("reachable from other machines") == warns, "\(server.standardError)")
     }
 
+    /// `admin_hosts: *` without a token lets any web page read the history: the server says so.
+    @Test(arguments: [(["--admin-hosts", "*"], true), (["--admin-hosts", "*", "--admin-token", "t"], false), (["--admin-hosts", "a.test"], false)])
+    func binaryWarnsWhenAdminHostsAllowsEveryHost(arguments: [String], warns: Bool) throws {
+        let server = try Subprocess.startBoomerang(["--port", "0", "--no-access-log"] + arguments)
+        _ = try server.waitForOutputLine(containing: "listening on")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(server.standardError.contains("admin_hosts is *") == warns, "\(server.standardError)")
+        #expect(!server.standardError.contains("reachable from other machines"))
+    }
+
     @Test func binaryReportsATakenPortWithStatusOne() throws {
         let first = try Subprocess.startBoomerang(["--port", "0"])
         let line = try first.waitForOutputLine(containing: "listening on")

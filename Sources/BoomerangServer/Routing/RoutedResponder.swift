@@ -1,7 +1,7 @@
 import BoomerangSerialization
 
 /// The responder the connection drives for one exchange: the one the route or mapping chose, with
-/// what the server adds around every route (content codings, httpbin's CORS fields), the route's
+/// what the server adds around every route (content codings, the CORS fields), the route's
 /// name for the metrics and the history, and what the history gathers while the exchange runs.
 /// One value the connection owns, so that none of this costs an object or a wrapper per request.
 struct RoutedResponder {
@@ -13,8 +13,9 @@ struct RoutedResponder {
     var recording: ExchangeRecording?
     /// The content codings; `nil` for the admin API and for a responder the router did not choose.
     var coding: ContentCodingStage?
-    /// Whether the answer gets the CORS fields (not the admin API's, nor the page's files).
-    var addsCORS = false
+    /// The CORS fields the answer gets: nil for the admin API's and the page's files, and when the
+    /// `cors` setting is `off`.
+    var cors: CORSFields?
 
     init(responder: any Responder, route: String?) {
         self.responder = responder
@@ -34,7 +35,7 @@ struct RoutedResponder {
         do {
             guard var response = try responder.answerBeforeBody() else { return nil }
             try coding?.compress(&response, for: context.head)
-            if addsCORS { CORSFields.add(to: &response.headers, for: context.head) }
+            cors?.add(to: &response.headers, for: context.head)
             return response
         } catch {
             throw withCORS(error, context)
@@ -51,7 +52,7 @@ struct RoutedResponder {
             try coding?.finishBody()
             var response = try responder.finish(trailers: trailers)
             try coding?.compress(&response, for: context.head)
-            if addsCORS && response.status != 101 { CORSFields.add(to: &response.headers, for: context.head) }
+            if response.status != 101 { cors?.add(to: &response.headers, for: context.head) }
             return response
         } catch {
             throw withCORS(error, context)
@@ -59,9 +60,9 @@ struct RoutedResponder {
     }
 
     private func withCORS(_ error: ServerError, _ context: RequestContext) -> ServerError {
-        guard addsCORS else { return error }
+        guard let cors else { return error }
         var error = error
-        CORSFields.add(to: &error.headers, for: context.head)
+        cors.add(to: &error.headers, for: context.head)
         return error
     }
 }

@@ -12,6 +12,8 @@ final class Router: Sendable {
     let mappings: MappingStore?
     private let echoConfiguration: EchoConfiguration
     let coding: ContentCodingPolicy
+    /// The CORS fields of every answer but the admin API's and the page's; nil for `cors: off`.
+    private let cors: CORSFields?
 
     init(settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil, status: ServerStatus? = nil) {
         let status =
@@ -44,6 +46,7 @@ final class Router: Sendable {
         self.mappings = mappings
         echoConfiguration = EchoConfiguration(settings: settings)
         coding = ContentCodingPolicy(settings: settings)
+        cors = CORSFields(settings.cors)
     }
 
     /// What answers a request, and what the history needs to know of that choice.
@@ -74,7 +77,7 @@ final class Router: Sendable {
             routed.coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
         }
         routed.recording = recording
-        routed.addsCORS = !isInspectionTool
+        if !isInspectionTool { routed.cors = cors }
         return routed
     }
 

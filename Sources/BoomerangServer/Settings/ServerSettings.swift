@@ -59,6 +59,10 @@ public struct ServerSettings: Sendable, Hashable {
     /// request can still ask with `x-set-response-encoding`, and `/gzip`, `/deflate`, `/brotli`,
     /// `/zstd` are always coded.
     public var compressResponses: Bool = false
+    /// Which web pages may read answers from a browser: every origin without credentials (the
+    /// default), none, or listed origins with credentials. The admin API and the page never get
+    /// CORS fields.
+    public var cors: CORS = .anyOrigin
 
     /// The access and server log format.
     public var logFormat: LogFormat = .text
@@ -90,6 +94,10 @@ public struct ServerSettings: Sendable, Hashable {
     public var historyRedactHeaders: Bool = true
     /// A bearer token every `/__admin/` request must carry; `nil` requires none.
     public var adminToken: String? = nil
+    /// Host names the admin API answers besides the ones it always does (see `AdminHostPolicy`):
+    /// a name, `.domain` for a domain and its subdomains, or `*` for any `Host` (no DNS-rebinding
+    /// defence). Lower case.
+    public var adminHosts: [String] = []
 
     /// Creates the default settings.
     public init() {}
@@ -102,7 +110,18 @@ public struct ServerSettings: Sendable, Hashable {
         case lenient
     }
 
-    /// How log lines are written.
+    /// Which web pages may read the server's answers from a browser (CORS).
+    public enum CORS: Sendable, Hashable {
+        /// `Access-Control-Allow-Origin: *` without `Access-Control-Allow-Credentials`: any page
+        /// may read the answers to requests it sends without cookies.
+        case anyOrigin
+        /// No CORS fields: browsers let no other origin read the answers.
+        case off
+        /// The request's `Origin`, when it is one of these (`scheme://host[:port]`, lower case),
+        /// reflected with `Access-Control-Allow-Credentials: true`; other origins get no CORS fields.
+        case origins([String])
+    }
+
     /// The reply shapes of the echo routes, chosen at start-up.
     public enum Profile: String, Sendable, Hashable, CaseIterable {
         /// httpbin's shapes: `headers` an object, `args` and `form` with lists for repeated names.
@@ -112,6 +131,7 @@ public struct ServerSettings: Sendable, Hashable {
         case firewalk
     }
 
+    /// How log lines are written.
     public enum LogFormat: String, Sendable, Hashable, CaseIterable {
         /// One human-readable line per event.
         case text

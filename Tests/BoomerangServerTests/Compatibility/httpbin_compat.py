@@ -21,6 +21,8 @@ DELIBERATE = {
     "base64 type": "/base64 answers text/plain (never text/html: the text is the client's), 400 for text that is not base64",
     "error format": "a refused request gets Boomerang's error document ({\"error\": {status, code, message, value}}) in the negotiated format; httpbin answers with a line of text",
     "malformed authorization": "a malformed Authorization is a 401 with a fresh challenge; httpbin fails with 500",
+    "cors credentials": "Boomerang answers Access-Control-Allow-Origin: * without Access-Control-Allow-Credentials (cors: \"*\"); "
+    "httpbin reflects any Origin with credentials, which lets every web page read, with the user's cookies, what the echo shows",
 }
 
 
@@ -271,6 +273,15 @@ CASES = [
     Case("image/webp", "GET", "/image/webp", compare=("status", "type")),
     Case("image/svg", "GET", "/image/svg", compare=("status", "type")),
     Case("get", "GET", "/get?a[c]=x+y&b=1&b=2", compare=("status", "type", "json-shape", "args")),
+    Case("cors without origin", "GET", "/get", compare=("status", "header:Access-Control-Allow-Origin")),
+    Case("cors origin", "GET", "/get", headers={"Origin": "http://app.test"},
+         compare=("status", "header:Access-Control-Allow-Origin", "header:Access-Control-Allow-Credentials"),
+         deliberate="cors credentials"),
+    Case("cors preflight", "OPTIONS", "/put",
+         headers={"Origin": "http://app.test", "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "X-Foo, Content-Type"},
+         # The empty answer's Content-Type (Flask's text/html default) is not what this case is about.
+         compare=("status", "notype", "header:Access-Control-Allow-Methods", "header:Access-Control-Max-Age",
+                  "header:Access-Control-Allow-Headers")),
     Case("anything", "PATCH", "/anything/x?q=1", body=b'{"k": [1, 2]}', headers={"Content-Type": "application/json"},
          compare=("status", "json-shape")),
     Case("post multipart 300 KB", "POST", "/post", body=MULTIPART,
