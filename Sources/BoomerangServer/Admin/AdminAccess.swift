@@ -10,7 +10,7 @@ struct AdminAccess: Sendable {
     let token: String?
 
     init(settings: ServerSettings) {
-        hosts = AdminHostPolicy(adminHosts: settings.adminHosts)
+        hosts = AdminHostPolicy(adminHosts: settings.adminHosts, boundToLoopback: AdminHostPolicy.isLoopbackName(settings.host))
         token = settings.adminToken
     }
 
@@ -25,7 +25,7 @@ struct AdminAccess: Sendable {
     func check(_ head: HTTPRequestHead) throws(ServerError) {
         let host = head.headers["Host"] ?? ""
         guard hosts.allows(host) else {
-            throw ServerError(.adminHostRefused, AdminHostPolicy.refusalMessage, value: host)
+            throw ServerError(.adminHostRefused, hosts.refusalMessage, value: host)
         }
         guard let token else { return }
         let offered = Self.bearerToken(head.headers["Authorization"]) ?? AdminQuery.value("token", in: head.query)

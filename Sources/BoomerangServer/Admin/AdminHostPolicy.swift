@@ -12,6 +12,11 @@
 /// - a name listed in `admin_hosts` (a leading `.` allows the domain and its subdomains; `*`
 ///   allows every name, which turns the defence off).
 ///
+/// A server bound to loopback can only be reached from this machine, where clients use loopback
+/// names and addresses: it leaves out the names without a dot and the special-use suffixes other
+/// than `.localhost`, which a stranger on the network could answer for (mDNS for `.local`, a DNS
+/// search domain for a single label) and so rebind to 127.0.0.1.
+///
 /// An optional `:port` is ignored; names compare without case and without a final dot.
 struct AdminHostPolicy: Sendable, Hashable {
     /// The special-use suffixes whose names are always allowed, without their leading dot.
@@ -24,9 +29,14 @@ struct AdminHostPolicy: Sendable, Hashable {
     /// The domains from `admin_hosts` (written with a leading dot) whose subdomains are allowed
     /// too, in lower case and without the dot.
     let domains: [String]
+    /// Whether names without a dot and under `.local`, `.internal` and `.home.arpa` are allowed
+    /// (not on a server bound to loopback).
+    let allowsLocalNetworkNames: Bool
 
-    /// The policy of the `admin_hosts` entries (names, `.domains`, or `*`).
-    init(adminHosts: [String]) {
+    /// The policy of the `admin_hosts` entries (names, `.domains`, or `*`), for a server bound
+    /// to loopback or not.
+    init(adminHosts: [String], boundToLoopback: Bool = false) {
+        allowsLocalNetworkNames = !boundToLoopback
         var names: Set<String> = []
         var domains: [String] = []
         var allowsAnyHost = false
@@ -46,9 +56,13 @@ struct AdminHostPolicy: Sendable, Hashable {
     }
 
     /// Why a `Host` was refused, naming the setting that would allow it.
-    static let refusalMessage =
-        "the admin API answers only requests addressed to localhost, an IP address, a name without a dot, or a name under "
-        + ".localhost, .local, .internal or .home.arpa (DNS-rebinding defence); add this name to admin_hosts to allow it"
+    var refusalMessage: String {
+        let allowed =
+            allowsLocalNetworkNames
+            ? "localhost, an IP address, a name without a dot, or a name under .localhost, .local, .internal or .home.arpa"
+            : "localhost, a name under .localhost, or an IP address (the server listens on loopback)"
+        return "the admin API answers only requests addressed to \(allowed) (DNS-rebinding defence); add this name to admin_hosts to allow it"
+    }
 
     /// Whether the admin API answers a request with this `Host` value (a name with an optional port).
     func allows(_ hostHeader: String) -> Bool {
@@ -60,9 +74,12 @@ struct AdminHostPolicy: Sendable, Hashable {
         guard name.utf8.allSatisfy(Self.isNameByte) else { return false }
         let lower = Self.withoutFinalDot(name.lowercased()[...])
         guard !lower.isEmpty else { return false }
-        // A final dot makes a single label a top-level domain, which is not a local service name.
-        if !name.contains(".") { return true }
-        if Self.specialUseSuffixes.contains(where: { Self.isName(lower, within: $0) }) { return true }
+        if Self.isName(lower, within: "localhost") { return true }
+        if allowsLocalNetworkNames {
+            // A final dot makes a single label a top-level domain, which is not a local service name.
+            if !name.contains(".") { return true }
+            if Self.specialUseSuffixes.contains(where: { Self.isName(lower, within: $0) }) { return true }
+        }
         if names.contains(String(lower)) { return true }
         return domains.contains { Self.isName(lower, within: $0) }
     }

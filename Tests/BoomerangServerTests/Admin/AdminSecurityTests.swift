@@ -35,6 +35,18 @@ import Testing
         #expect(!AdminHostPolicy(adminHosts: []).allows(host))
     }
 
+    /// On a loopback bind only this machine connects: a name without a dot or under `.local`
+    /// could be answered by a stranger on the network (mDNS, a DNS search domain) with 127.0.0.1.
+    @Test(arguments: [
+        ("localhost:8080", true), ("127.0.0.1", true), ("[::1]:8080", true), ("app.localhost", true), ("10.0.0.5", true),
+        ("boomerang.example.test", true), ("boomerang", false), ("printer.local", false), ("host.docker.internal", false),
+        ("nas.home.arpa", false), ("evil.example", false),
+    ])
+    func aLoopbackBindAllowsOnlyLoopbackNamesAddressesAndListedNames(_ host: String, allowed: Bool) {
+        let policy = AdminHostPolicy(adminHosts: ["boomerang.example.test"], boundToLoopback: true)
+        #expect(policy.allows(host) == allowed)
+    }
+
     @Test(arguments: [
         ("boomerang.example.test", true), ("BOOMERANG.example.test:8080", true), ("boomerang.example.test.", true),
         ("other.example.test", false), ("corp.example", true), ("a.b.corp.example:1", true), ("evilcorp.example", false),
