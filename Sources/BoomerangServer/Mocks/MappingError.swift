@@ -33,6 +33,8 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the mapping (or, for a fault of the whole file, the file) still answers with the
     /// version that last loaded, set by a reload.
     public var keepsPrevious = false
+    /// Whether the fault is the whole file's (it could not be read or parsed), not one mapping's.
+    public var isWholeFile = false
 
     public init(_ code: Code, file: String, line: Int?, _ message: String) {
         self.code = code
@@ -56,7 +58,9 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
         if let line { text += ":\(line)" }
         if let mappingLabel { text += ": " + mappingLabel }
         text += ": " + message
-        if keepsPrevious { text += " (its last good version stays in force)" }
+        if keepsPrevious {
+            text += isWholeFile ? " (the file's last good mappings stay in force)" : " (its last good version stays in force)"
+        }
         return text
     }
 }

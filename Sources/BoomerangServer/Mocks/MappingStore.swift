@@ -103,6 +103,7 @@ final class MappingStore: Sendable {
         guard let fresh = result.mappings else {
             let errors = result.fileErrors.map { error in
                 var error = error
+                error.isWholeFile = true
                 error.keepsPrevious = !previous.isEmpty
                 return error
             }

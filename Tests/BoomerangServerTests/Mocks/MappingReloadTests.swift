@@ -116,6 +116,7 @@ import Testing
         #expect(errors.first?["code"] as? String == "syntax")
         #expect(errors.first?["keepsPrevious"] as? Bool == true)
         #expect(errors.first?["index"] is NSNull)
+        #expect((errors.first?["text"] as? String)?.hasSuffix("(the file's last good mappings stay in force)") == true, "\(errors)")
         for name in ["one", "two", "three"] {
             #expect(try live.call("GET", "/\(name)").text == name)
         }
