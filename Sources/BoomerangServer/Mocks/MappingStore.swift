@@ -255,7 +255,15 @@ final class MappingStore: Sendable {
         guard let directory else {
             throw ServerError(.noMappingsDirectory, "there is no mappings folder to save to (mappings_directory is empty)")
         }
-        let (files, overrides, added) = state.withLock { ($0.files, $0.overrides, $0.added) }
+        let (files, overrides, added, errors) = state.withLock { ($0.files, $0.overrides, $0.added, $0.errors) }
+        for path in files.keys.sorted() where (files[path] ?? []).contains(where: { overrides[$0.id] != nil }) {
+            // Rewriting it from what loaded would drop the mappings that did not.
+            if let error = errors.first(where: { $0.file == path }) {
+                throw ServerError(
+                    .mappingFileHasErrors, "saving would rewrite a file without its mapping that does not load; fix that first: \(error)",
+                    value: path)
+            }
+        }
         var written: [String] = []
         var removed: [String] = []
         do {
@@ -332,6 +340,9 @@ extension ServerError.Code {
     public static let mappingNotFound = Self("mappingNotFound", status: 404)
     /// A mapping with that id exists already.
     public static let mappingConflict = Self("mappingConflict", status: 409)
+    /// A file with run-time changes to save has mappings that do not load: rewriting it would
+    /// drop them.
+    public static let mappingFileHasErrors = Self("mappingFileHasErrors", status: 409)
     /// The run-time mappings could not be written to files.
     public static let mappingsNotSaved = Self("mappingsNotSaved", status: 500)
     /// The server runs without a mappings folder, so there is nowhere to save: the request
