@@ -31,7 +31,8 @@ enum MockDelay: Sendable, Equatable {
             return Int.random(in: lower...upper, using: &generator)
         case .lognormal(let median, let sigma, let cap):
             let value = median * exp(sigma * Self.standardNormal(using: &generator))
-            return value.isFinite ? min(Int(value.rounded()), cap) : cap
+            // Compared as a Double: a far draw is past what an Int holds.
+            return value.isFinite && value < Double(cap) ? Int(value.rounded()) : cap
         }
     }
 

@@ -88,6 +88,16 @@ import Testing
         #expect(capped > 0.0085 && capped < 0.013, "capped fraction \(capped)")
     }
 
+    @Test func aWideDistributionNeverDrawsPastItsCap() {
+        // e^(10 × 4) × 600000 is far past Int.max: the draw is compared with the cap before it
+        // becomes an Int.
+        let delay = MockDelay.lognormal(median: 600_000, sigma: 10, cap: 600_000)
+        var generator = Seeded(state: 1)
+        let draws = (0..<10_000).map { _ in delay.draw(using: &generator)! }
+        #expect(draws.allSatisfy { (0...600_000).contains($0) })
+        #expect(draws.contains(600_000))
+    }
+
     @Test func standardNormalDrawsHaveMeanZeroAndDeviationOne() {
         var generator = Seeded(state: 2026)
         let count = 50_000
