@@ -63,7 +63,7 @@ final class Router: Sendable {
         let route = choice.route
         let isInspectionTool = Self.isInspectionTool(choice)
         var recording: ExchangeRecording?
-        if let history, choice.pathSession != nil || !isInspectionTool, !ExchangeRecording.isPageFetch(context.head) {
+        if let history, choice.pathSession != nil || !isInspectionTool, !ExchangeRecording.isPageFetch(route: route, context.head) {
             recording = ExchangeRecording(
                 route: route, routedPath: choice.routedPath, pathSession: choice.pathSession,
                 maxBodyBytes: history.configuration.maxHistoryBodyBytes)

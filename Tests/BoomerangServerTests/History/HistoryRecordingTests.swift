@@ -41,11 +41,14 @@ import Glibc
         try get("/scenarios?normal=1", [])
         try get("/scenarios?cross=1", ["X-Boomerang-Page: scenarios", "Sec-Fetch-Site: cross-site"])
         try get("/post?post=1", ["X-Boomerang-Page: scenarios"], method: "POST")
-        try get("/get?empty=1", ["X-Boomerang-Page: "])
+        try get("/scenarios?empty=1", ["X-Boomerang-Page: "])
+        try get("/get?other=1", ["X-Boomerang-Page: scenarios", "Sec-Fetch-Site: same-origin"])
         try get("/get?last=1", [])
-        let entries = try live.waitForEntries(5)
+        let entries = try live.waitForEntries(6)
         let targets = Set(entries.compactMap { $0.string("target") })
-        #expect(targets == ["/scenarios?normal=1", "/scenarios?cross=1", "/post?post=1", "/get?empty=1", "/get?last=1"], "\(targets)")
+        #expect(
+            targets == ["/scenarios?normal=1", "/scenarios?cross=1", "/post?post=1", "/scenarios?empty=1", "/get?other=1", "/get?last=1"],
+            "only the catalogue's route honours the marker: \(targets)")
     }
 
     @Test func aClientThatLeavesMidBodyIsRecordedAsAborted() throws {
