@@ -45,8 +45,9 @@ export async function mappings() {
   return json(await fetch(adminURL("/__admin/mappings"), { headers: { Accept: "application/json" } }));
 }
 
+// The page's own fetch of the catalogue: X-Boomerang-Page keeps it out of the history (only on /scenarios).
 export async function scenarios() {
-  return json(await fetch("/scenarios", { headers: { Accept: "application/json" } }));
+  return json(await fetch("/scenarios", { headers: { Accept: "application/json", "X-Boomerang-Page": "scenarios" } }));
 }
 
 export function eventsURL(session) {

@@ -230,12 +230,13 @@ document.getElementById("clear-history").addEventListener("click", async () => {
 });
 document.getElementById("example-curl").textContent = `curl -F name=value ${location.origin}/post`;
 
-// Mapping files that failed to load (they keep their last good mappings): one line each.
+// Mappings and mapping files that failed to load, one line each: each error's text names the
+// file, line and mapping, and says when a last good version stays in force.
 async function checkMappings() {
   const banner = document.getElementById("mapping-errors");
   try {
     const errors = (await api.mappings()).errors || [];
-    banner.textContent = errors.length ? `Mapping files with errors: ${errors.map((error) => error.text).join(" · ")}` : "";
+    banner.textContent = errors.length ? `Mappings not loaded: ${errors.map((error) => error.text).join(" · ")}` : "";
     banner.hidden = errors.length === 0;
   } catch {
     banner.hidden = true;

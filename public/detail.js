@@ -142,6 +142,34 @@ function responseView(entry) {
   return views;
 }
 
+// The request as received: its head, then the body the history kept (text as text, other bytes in
+// hex), saying when the body was cut or not kept.
+function rawView(entry) {
+  const request = entry.request;
+  const body = request.body || {};
+  const views = [pre(request.raw ?? "", "code raw-head")];
+  const size = body.size ?? 0;
+  let kept = null;
+  let shown = null;
+  if (body.text !== undefined) {
+    kept = new TextEncoder().encode(body.text).length;
+    shown = pre(body.text, "code raw-body");
+  } else if (body.base64 !== undefined) {
+    const bytes = base64ToBytes(body.base64);
+    kept = bytes.length;
+    shown = pre(hexDump(bytes), "code raw-body hex");
+  }
+  let note;
+  if (size === 0) note = "No body.";
+  else if (kept === null || kept === 0) note = `Body not kept: ${size} bytes arrived; the history keeps bodies up to max_history_body_bytes.`;
+  else if (!body.inline || kept < size) note = `Body truncated: the first ${kept} of ${size} bytes are shown (the history keeps bodies whole up to max_history_body_bytes).`;
+  else note = `Body: all ${size} bytes, as received${body.base64 !== undefined ? " (not UTF-8 text: shown in hex)" : ""}.`;
+  views.push(el("p", { class: size && kept === size ? "raw-note" : "raw-note muted" }, note));
+  if (shown) views.push(shown);
+  views.push(el("a", { href: adminURL(`/__admin/requests/${entry.id}/raw`) }, "The raw bytes"));
+  return views;
+}
+
 function overview(entry) {
   const request = entry.request;
   return table([
@@ -187,7 +215,7 @@ export function tabsFor(entry) {
   ];
   if (request.decoded && request.decoded.multipart) tabs.push(["Parts", () => partsView(entry)]);
   tabs.push(
-    ["Raw", () => [pre(request.raw ?? ""), el("a", { href: adminURL(`/__admin/requests/${entry.id}/raw`) }, "The raw bytes")]],
+    ["Raw", () => rawView(entry)],
     [`Diagnostics${entry.diagnosticCount ? ` (${entry.diagnosticCount})` : ""}`, () => diagnosticsView(entry)],
     ["Response", () => responseView(entry)],
   );

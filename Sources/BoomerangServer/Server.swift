@@ -141,7 +141,7 @@ public final class Server: Sendable {
 
     /// Reads the mapping files again (what SIGHUP does).
     ///
-    /// - Returns: the errors, as `file:line: message`; the files with errors keep their last good mappings.
+    /// - Returns: the errors; a mapping or file with an error keeps its last good version.
     @discardableResult
     public func reloadMappings() -> [MappingError] {
         context.mappings.reload(reason: "requested")

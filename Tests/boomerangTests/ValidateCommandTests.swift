@@ -28,10 +28,28 @@ import Testing
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
-        #expect(lines[0] == "config/mappings/a.yaml:3: response.status: expected a status code from 100 to 599")
-        #expect(lines[1].hasPrefix("config/mappings/a.yaml:5: response.fault: expected one of CONNECTION_RESET_BY_PEER"))
+        #expect(lines[0] == "config/mappings/a.yaml:3: mappings[0]: response.status: expected a status code from 100 to 599")
+        #expect(lines[1].hasPrefix("config/mappings/a.yaml:5: mappings[1]: response.fault: expected one of CONNECTION_RESET_BY_PEER"))
         #expect(lines[2].hasPrefix("config/mappings/b.json:3: not valid YAML or JSON"), "\(lines[2])")
         #expect(lines[3] == "3 errors; 1 mapping in 3 files of config/mappings")
+    }
+
+    @Test func theGoodMappingsOfAFileWithABrokenOneAreCountedAndTheBrokenOneNamed() throws {
+        let root = try folder([
+            "many.yaml": """
+                mappings:
+                  - { name: a, request: { urlPath: /a }, response: { body: a } }
+                  - { name: b, request: { urlPath: /b }, response: { body: b, fixedDelayMilliseconds: soon } }
+                  - { name: c, request: { urlPath: /c }, response: { body: c } }
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try Subprocess.runBoomerang(["validate"], in: root)
+        #expect(result.status == 1, "a broken mapping is still an error")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix(#"config/mappings/many.yaml:3: mappings[1] "b": response.fixedDelayMilliseconds: "#) == true, "\(lines)")
+        #expect(lines.last == "1 error; 2 mappings in 1 file of config/mappings")
     }
 
     @Test func aFolderArgumentAndTheConfigOption() throws {

@@ -6,8 +6,9 @@
 Opens the page, sends a multipart request with curl and waits for it to appear in the list
 without a reload, opens it and checks the parts' names, sizes, hashes and text, cuts a streamed
 response short and reads how its row and diagnostics tell it, sends a JSON request
-with the builder and reads the echo, and checks that a header carrying markup is shown as text and
-runs nothing. Saves screenshots of the list and the detail view. Exits non-zero on any failure.
+with the builder and reads the echo, checks that a header carrying markup is shown as text and
+runs nothing, reads posted bodies (text, binary, cut) in the Raw tab, and checks that the
+Scenarios tab's own fetch stays out of the history while a curl of the same route does not. Saves screenshots of the list and the detail view. Exits non-zero on any failure.
 """
 import hashlib
 import json
@@ -134,6 +135,42 @@ try:
     check("Content-Length: " in text and "Date: " in text, "the response head shows the fields added when it was written")
     driver.save_screenshot(os.path.join(artifacts, "response.png"))
 
+    # The Raw tab shows the body the history kept after the head: text as text, other bytes in hex,
+    # and says when the body was cut.
+    def open_raw(path_fragment):
+        wait.until(lambda d: path_fragment in rows()[0].text)
+        rows()[0].click()
+        wait.until(lambda d: path_fragment in d.find_element(By.ID, "detail-title").text)
+        [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Raw"][0].click()
+        return driver.find_element(By.ID, "tab-body").text
+
+    posted = "first line of the posted body\nsecond <b>line</b> é"
+    subprocess.run(["curl", "-s", "-o", "/dev/null", "-H", "Content-Type: text/plain; charset=utf-8", "--data-binary", posted,
+                    base + "/post?raw=text"], check=True)
+    text = open_raw("/post?raw=text")
+    check("POST /post?raw=text HTTP/1.1" in text, f"the Raw tab starts with the request line: {text[:80]!r}")
+    check(posted in text, f"the Raw tab shows the posted body as text: {text!r}")
+    size = len(posted.encode())
+    check(f"all {size} bytes" in text, f"the Raw tab says the body is whole: {text!r}")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#tab-body b"), "the body's markup is text")
+    driver.save_screenshot(os.path.join(artifacts, "raw.png"))
+    with tempfile.TemporaryDirectory() as scratch:
+        binary = os.path.join(scratch, "body.bin")
+        with open(binary, "wb") as handle:
+            handle.write(bytes([0x00, 0x01, 0xFF, 0xFE]) + b"tail")
+        subprocess.run(["curl", "-s", "-o", "/dev/null", "-H", "Content-Type: application/octet-stream", "--data-binary", f"@{binary}",
+                        base + "/post?raw=binary"], check=True)
+        text = open_raw("/post?raw=binary")
+        check("00 01 ff fe 74 61 69 6c" in text, f"the Raw tab shows a binary body in hex: {text!r}")
+        check("shown in hex" in text, "the Raw tab says the binary body is shown in hex")
+        large = os.path.join(scratch, "large.txt")
+        with open(large, "wb") as handle:
+            handle.write(b"x" * (200 * 1024))
+        subprocess.run(["curl", "-s", "-o", "/dev/null", "-H", "Content-Type: text/plain", "--data-binary", f"@{large}",
+                        base + "/post?raw=large"], check=True)
+        text = open_raw("/post?raw=large")
+        check(f"of {200 * 1024} bytes are shown" in text and "truncated" in text, f"the Raw tab says a large body was cut: {text[-300:]!r}")
+
     # 4. The builder sends JSON and shows the echo.
     driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=builder]").click()
     url = driver.find_element(By.ID, "b-url")
@@ -150,9 +187,18 @@ try:
     check(driver.find_element(By.ID, "b-outcome").text.startswith("200"), "the builder shows the status")
     driver.save_screenshot(os.path.join(artifacts, "builder.png"))
 
-    # 5. The scenario catalogue is browsable.
+    # 5. The scenario catalogue is browsable, and the page's own fetch of it is not in the history.
     driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=scenarios]").click()
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#scenarios tbody tr")) > 100)
+    subprocess.run(["curl", "-s", "-o", "/dev/null", base + "/get?after=scenarios"], check=True)
+    driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=history]").click()
+    wait.until(lambda d: "/get?after=scenarios" in rows()[0].text)
+    listed = json.loads(subprocess.run(["curl", "-s", base + "/__admin/requests?limit=1000"], check=True,
+                                       capture_output=True).stdout)["requests"]
+    check(not [r for r in listed if r["path"] == "/scenarios"], "the Scenarios tab's fetch is not recorded")
+    check(not [row for row in rows() if "/scenarios" in row.text], "the list shows no /scenarios row")
+    subprocess.run(["curl", "-s", "-o", "/dev/null", base + "/scenarios"], check=True)
+    wait.until(lambda d: "/scenarios" in rows()[0].text)
 
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     check(not errors, f"no console errors: {errors}")

@@ -98,6 +98,8 @@ enum MappingAdminRoutes {
             [
                 "code": .string(error.code.name), "file": .string(error.file), "line": error.line.map { .int(Int64($0)) } ?? .null,
                 "message": .string(error.message), "text": .string(error.description),
+                "index": error.index.map { .int(Int64($0)) } ?? .null, "name": error.name.map(StructuredValue.string) ?? .null,
+                "keepsPrevious": .bool(error.keepsPrevious),
             ]
         }
         return [

@@ -25,6 +25,16 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
     /// What is wrong and, where it helps, what would be right.
     public var message: String
+    /// The broken mapping's place in a file of `mappings: [...]`, from 0; nil for a file of one
+    /// mapping and for a fault of the whole file.
+    public var index: Int?
+    /// The broken mapping's `name`, when it has one.
+    public var name: String?
+    /// Whether the mapping (or, for a fault of the whole file, the file) still answers with the
+    /// version that last loaded, set by a reload.
+    public var keepsPrevious = false
+    /// Whether the fault is the whole file's (it could not be read or parsed), not one mapping's.
+    public var isWholeFile = false
 
     public init(_ code: Code, file: String, line: Int?, _ message: String) {
         self.code = code
@@ -33,9 +43,24 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file:line: message` (`file: message` without a line).
+    /// Which mapping of its file it is about: `mappings[2] "get-user"`, `mapping "get-user"`;
+    /// nil when neither an index nor a name applies.
+    public var mappingLabel: String? {
+        let quoted = name.map { "\"\($0)\"" }
+        if let index { return "mappings[\(index)]" + (quoted.map { " " + $0 } ?? "") }
+        return quoted.map { "mapping " + $0 }
+    }
+
+    /// `file:line: mappings[2] "name": message` (without a line, index or name when they do not
+    /// apply), and what stays in force when a reload kept the last good version.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        var text = file
+        if let line { text += ":\(line)" }
+        if let mappingLabel { text += ": " + mappingLabel }
+        text += ": " + message
+        if keepsPrevious {
+            text += isWholeFile ? " (the file's last good mappings stay in force)" : " (its last good version stays in force)"
+        }
+        return text
     }
 }

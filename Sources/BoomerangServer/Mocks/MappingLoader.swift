@@ -3,15 +3,31 @@ import Foundation
 import Glibc
 
 /// Reads the mapping files of a folder: `*.yaml`, `*.yml` and `*.json`, in name order, each
-/// holding one mapping or `mappings: [...]`.
+/// holding one mapping or `mappings: [...]`. Each mapping of a file is read on its own: a broken
+/// one is reported and the others load; a file that cannot be read or parsed gives none.
 enum MappingLoader {
     /// What one file gave.
     struct FileResult: Sendable {
         /// The file's path as found (the folder joined with its name).
         let path: String
-        /// Its mappings, or nil when it has an error (then ``errors`` is not empty).
+        /// Its good mappings, in file order; nil when the file as a whole could not be read (then
+        /// ``fileErrors`` is not empty).
         let mappings: [MockMapping]?
-        let errors: [MappingError]
+        /// What kept the whole file from being read.
+        var fileErrors: [MappingError] = []
+        /// The mappings that could not be read.
+        var broken: [BrokenMapping] = []
+
+        /// Every error, in file order.
+        var errors: [MappingError] { fileErrors + broken.map(\.error) }
+    }
+
+    /// A mapping of a file that could not be read: where it is, the id it would have had (the
+    /// one written in it when that one is valid, else the one derived from its place) and why.
+    struct BrokenMapping: Sendable {
+        let index: Int
+        let id: String
+        let error: MappingError
     }
 
     static let extensions: Set<String> = ["yaml", "yml", "json"]
@@ -32,10 +48,10 @@ enum MappingLoader {
     /// Reads one file: every broken mapping in it is reported, not only the first.
     static func load(file: String, filesDirectory: String?) -> FileResult {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return FileResult(path: file, mappings: nil, errors: [MappingError(.unreadable, file: file, line: nil, "cannot be read")])
+            return FileResult(path: file, mappings: nil, fileErrors: [MappingError(.unreadable, file: file, line: nil, "cannot be read")])
         }
         guard let text = String(validating: Array(data), as: UTF8.self) else {
-            return FileResult(path: file, mappings: nil, errors: [MappingError(.syntax, file: file, line: nil, "is not UTF-8 text")])
+            return FileResult(path: file, mappings: nil, fileErrors: [MappingError(.syntax, file: file, line: nil, "is not UTF-8 text")])
         }
         return parse(text, file: file, filesDirectory: filesDirectory)
     }
@@ -46,17 +62,17 @@ enum MappingLoader {
         do {
             document = try MappingDocument.parse(text, file: file)
         } catch {
-            return FileResult(path: file, mappings: nil, errors: [error])
+            return FileResult(path: file, mappings: nil, fileErrors: [error])
         }
         let items: [(value: StructuredValue, base: String)]
         switch document.root {
         case .null:
-            return FileResult(path: file, mappings: [], errors: [])
+            return FileResult(path: file, mappings: [])
         case .object(let object) where object.contains("mappings"):
             // WireMock's listing (`GET /__admin/mappings`, saved as a file) has `meta` beside them.
             guard object.keys.allSatisfy({ $0 == "mappings" || $0 == "meta" }), let list = object["mappings"]?.arrayValue else {
                 let location = MappingLocation(file: file, lines: document.lines, base: "")
-                return FileResult(path: file, mappings: nil, errors: [location.error("mappings", "expected only a list of mappings")])
+                return FileResult(path: file, mappings: nil, fileErrors: [location.error("mappings", "expected only a list of mappings")])
             }
             items = list.enumerated().map { ($0.element, "mappings[\($0.offset)]") }
         case .object:
@@ -64,22 +80,29 @@ enum MappingLoader {
         default:
             return FileResult(
                 path: file, mappings: nil,
-                errors: [MappingError(.invalidMapping, file: file, line: document.lines[""], "expected a mapping or mappings: [...]")])
+                fileErrors: [MappingError(.invalidMapping, file: file, line: document.lines[""], "expected a mapping or mappings: [...]")])
         }
         var mappings: [MockMapping] = []
-        var errors: [MappingError] = []
+        var broken: [BrokenMapping] = []
+        let isList = items.first?.base.isEmpty == false
         for (index, item) in items.enumerated() {
             let location = MappingLocation(file: file, lines: document.lines, base: item.base)
+            let defaultID = MockMapping.derivedID(file: file, index: index)
             do {
                 mappings.append(
                     try MockMapping(
                         json: item.value, location: location, source: .file(path: file, line: location.line(""), index: index),
-                        defaultID: MockMapping.derivedID(file: file, index: index), filesDirectory: filesDirectory))
+                        defaultID: defaultID, filesDirectory: filesDirectory))
             } catch {
-                errors.append(error)
+                var error = error
+                let object = item.value.objectValue
+                error.index = isList ? index : nil
+                error.name = object?["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+                let written = (object?["uuid"] ?? object?["id"])?.stringValue.flatMap { MockMapping.isValidID($0) ? $0 : nil }
+                broken.append(BrokenMapping(index: index, id: written ?? defaultID, error: error))
             }
         }
-        return FileResult(path: file, mappings: errors.isEmpty ? mappings : nil, errors: errors)
+        return FileResult(path: file, mappings: mappings, broken: broken)
     }
 
     /// Each file's modification time and size under `directories`, to notice a change.

@@ -7,7 +7,8 @@ import Foundation
 final class MappingSet: Sendable {
     /// In matching order: priority (1 first), then the more specific pattern, then load order.
     let mappings: [MockMapping]
-    /// Why files could not be loaded (those files keep their last good mappings).
+    /// Why mappings or whole files could not be loaded (``MappingError/keepsPrevious`` says
+    /// whether a last good version answers instead).
     let errors: [MappingError]
     /// When the files were last read.
     let loadedAt: Date

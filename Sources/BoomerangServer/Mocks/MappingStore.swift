@@ -9,8 +9,11 @@ import Synchronization
 /// once (one lock to copy a reference) and keeps that immutable set to its end, so a reload
 /// never disturbs an exchange in flight.
 ///
-/// A file that fails to load keeps its last good mappings; its errors are logged and listed in
-/// ``MappingSet/errors`` until it loads again.
+/// Each mapping of a file loads on its own. On a reload, a broken mapping keeps its last good
+/// version (the one with the same id: the id written in it, or the one derived from its file
+/// and place) and a file that cannot be parsed keeps all its last good mappings; at start there
+/// is no last good version, so they answer nothing. The errors are logged and listed in
+/// ``MappingSet/errors`` until the mapping or file loads again.
 final class MappingStore: Sendable {
     /// The folder of mapping files; nil serves only mappings added at run time.
     let directory: String?
@@ -69,26 +72,60 @@ final class MappingStore: Sendable {
             let watched = watchedDirectories
             let fingerprint = MappingLoader.fingerprint(watched)
             let results = directory.map { MappingLoader.load(directory: $0, filesDirectory: filesDirectory) } ?? []
-            let errors = results.flatMap(\.errors)
-            for error in errors { log.error("mapping not loaded: \(error)") }
             metrics?.mappingReloads.increment()
-            if !errors.isEmpty { metrics?.mappingErrors.increment() }
-            let set = state.withLock { state in
+            let (set, errors) = state.withLock { state in
                 var files: [String: [MockMapping]] = [:]
+                var errors: [MappingError] = []
                 for result in results {
-                    files[result.path] = result.mappings ?? state.files[result.path] ?? []
+                    let merged = Self.merge(result, previous: state.files[result.path] ?? [])
+                    files[result.path] = merged.mappings
+                    errors += merged.errors
                 }
                 state.files = files
                 state.errors = errors
                 state.fingerprint = fingerprint
                 state.loadedAt = Date()
                 rebuild(&state)
-                return state.current
+                return (state.current, errors)
             }
+            for error in errors { log.error("mapping not loaded: \(error)") }
+            if !errors.isEmpty { metrics?.mappingErrors.increment() }
             let message: Logger.Message = "mappings loaded (\(reason)): \(set.mappings.count) in force, \(errors.count) errors"
             if results.isEmpty && set.mappings.isEmpty { log.debug(message) } else { log.info(message) }
             return errors
         }
+    }
+
+    /// A file's mappings after a load, given the ones it had before: its good mappings, and each
+    /// broken one's last good version (the previous mapping with its id) in its place; a file that
+    /// could not be read keeps all its previous mappings. The errors say what was kept.
+    static func merge(_ result: MappingLoader.FileResult, previous: [MockMapping]) -> (mappings: [MockMapping], errors: [MappingError]) {
+        guard let fresh = result.mappings else {
+            let errors = result.fileErrors.map { error in
+                var error = error
+                error.isWholeFile = true
+                error.keepsPrevious = !previous.isEmpty
+                return error
+            }
+            return (previous, errors)
+        }
+        var placed = fresh.map { mapping -> (index: Int, mapping: MockMapping) in
+            if case .file(_, _, let index) = mapping.source { return (index, mapping) }
+            return (Int.max, mapping)
+        }
+        var errors: [MappingError] = []
+        var used = Set(fresh.map(\.id))
+        for broken in result.broken {
+            var error = broken.error
+            if let last = previous.first(where: { $0.id == broken.id }), used.insert(broken.id).inserted {
+                placed.append((broken.index, last))
+                error.keepsPrevious = true
+            }
+            errors.append(error)
+        }
+        // Stable: equal places cannot occur, a place being a mapping's index in its file.
+        placed.sort { $0.index < $1.index }
+        return (placed.map(\.mapping), errors)
     }
 
     /// Reloads when a file of the mappings or files folder changed since the last load.
@@ -218,7 +255,15 @@ final class MappingStore: Sendable {
         guard let directory else {
             throw ServerError(.noMappingsDirectory, "there is no mappings folder to save to (mappings_directory is empty)")
         }
-        let (files, overrides, added) = state.withLock { ($0.files, $0.overrides, $0.added) }
+        let (files, overrides, added, errors) = state.withLock { ($0.files, $0.overrides, $0.added, $0.errors) }
+        for path in files.keys.sorted() where (files[path] ?? []).contains(where: { overrides[$0.id] != nil }) {
+            // Rewriting it from what loaded would drop the mappings that did not.
+            if let error = errors.first(where: { $0.file == path }) {
+                throw ServerError(
+                    .mappingFileHasErrors, "saving would rewrite a file without its mapping that does not load; fix that first: \(error)",
+                    value: path)
+            }
+        }
         var written: [String] = []
         var removed: [String] = []
         do {
@@ -295,6 +340,9 @@ extension ServerError.Code {
     public static let mappingNotFound = Self("mappingNotFound", status: 404)
     /// A mapping with that id exists already.
     public static let mappingConflict = Self("mappingConflict", status: 409)
+    /// A file with run-time changes to save has mappings that do not load: rewriting it would
+    /// drop them.
+    public static let mappingFileHasErrors = Self("mappingFileHasErrors", status: 409)
     /// The run-time mappings could not be written to files.
     public static let mappingsNotSaved = Self("mappingsNotSaved", status: 500)
     /// The server runs without a mappings folder, so there is nowhere to save: the request

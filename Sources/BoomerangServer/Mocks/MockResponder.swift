@@ -138,10 +138,9 @@ struct MockResponder: Responder, RouteDeciding {
                 response.headers.add(name: header.name, value: value)
             }
         }
-        switch definition.delay {
-        case .none: break
-        case .fixed(let milliseconds): response.delayMilliseconds = min(milliseconds, maxDelayMilliseconds)
-        case .uniform(let lower, let upper): response.delayMilliseconds = min(Int.random(in: lower...upper), maxDelayMilliseconds)
+        var random = SystemRandomNumberGenerator()
+        if let milliseconds = definition.delay.draw(using: &random) {
+            response.delayMilliseconds = min(milliseconds, maxDelayMilliseconds)
         }
         if let dribble = definition.dribble {
             response.bodyStream = DribbleStream(

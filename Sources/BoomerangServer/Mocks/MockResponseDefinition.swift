@@ -24,12 +24,6 @@ struct MockResponseDefinition: Sendable {
         case template(MustacheTemplate)
     }
 
-    enum Delay: Sendable, Equatable {
-        case none
-        case fixed(milliseconds: Int)
-        case uniform(lower: Int, upper: Int)
-    }
-
     /// WireMock's fault names.
     enum Fault: String, Sendable, CaseIterable {
         case connectionResetByPeer = "CONNECTION_RESET_BY_PEER"
@@ -52,7 +46,7 @@ struct MockResponseDefinition: Sendable {
     var status: Int?
     var headers: [(name: String, value: HeaderValue)] = []
     var body: Body = .bytes([])
-    var delay: Delay = .none
+    var delay: MockDelay = .none
     /// `chunkedDribbleDelay`: the body in this many pieces spread over this many milliseconds.
     var dribble: (chunks: Int, milliseconds: Int)?
     var fault: Fault?
@@ -181,13 +175,7 @@ struct MockResponseDefinition: Sendable {
         }
         if let distribution = object["delayDistribution"] {
             guard delay == .none else { throw location.error(path("delayDistribution"), "only one of fixedDelayMilliseconds, delayDistribution") }
-            guard let fields = distribution.objectValue, fields["type"]?.stringValue == "uniform",
-                case .int(let lower)? = fields["lower"], case .int(let upper)? = fields["upper"],
-                0 <= lower, lower <= upper, upper <= Int64(Self.maxMilliseconds)
-            else {
-                throw location.error(path("delayDistribution"), "expected {type: uniform, lower: ms, upper: ms} with 0 ≤ lower ≤ upper")
-            }
-            delay = .uniform(lower: Int(lower), upper: Int(upper))
+            delay = try MockDelay.distribution(distribution, key: path("delayDistribution"), max: Self.maxMilliseconds, location: location)
         }
         if let dribble = object["chunkedDribbleDelay"] {
             guard let fields = dribble.objectValue, case .int(let chunks)? = fields["numberOfChunks"],

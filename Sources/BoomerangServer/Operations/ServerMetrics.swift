@@ -42,7 +42,7 @@ final class ServerMetrics: Sendable {
         requestBytes = counter("request", "bytes_total", "Request bytes received, heads and bodies")
         responseBytes = counter("response", "bytes_total", "Response bytes queued, heads and bodies")
         mappingReloads = counter("mapping_reloads", "total", "Mapping sets loaded from the mappings directory")
-        mappingErrors = counter("mapping_errors", "total", "Mapping loads that failed and kept the last good set")
+        mappingErrors = counter("mapping_errors", "total", "Mapping loads that found a mapping or file that does not load")
         connectionsActive = gauge("connections", "active", "Connections open now")
         historyEntries = gauge("history", "entries", "Exchanges in the history")
         historyBytes = gauge("history", "bytes", "Approximate bytes the history holds")

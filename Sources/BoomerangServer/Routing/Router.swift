@@ -3,8 +3,9 @@ import BoomerangSerialization
 /// Picks the responder for a request head: the checks no route can override (`CONNECT`, `TRACE`,
 /// the `*` and absolute-form targets), then the route table, on the path without its session
 /// prefix (`/s/{name}/…`). Mock mappings come before the route table; a 404 names the nearest
-/// mapping when there are mappings. Every exchange but the admin API's and the web page's is
-/// recorded when there is a history. Immutable; shared by every loop, and a class so that asking
+/// mapping when there are mappings. Every exchange but the admin API's and the web page's (its
+/// files, and its fetches marked with ``ExchangeRecording/pageMarker``) is recorded when there is
+/// a history. Immutable; shared by every loop, and a class so that asking
 /// it for a responder copies nothing.
 final class Router: Sendable {
     let table: RouteTable
@@ -65,7 +66,7 @@ final class Router: Sendable {
         let route = choice.route
         let isInspectionTool = Self.isInspectionTool(choice)
         var recording: ExchangeRecording?
-        if let history, choice.pathSession != nil || !isInspectionTool {
+        if let history, choice.pathSession != nil || !isInspectionTool, !ExchangeRecording.isPageFetch(route: route, context.head) {
             recording = ExchangeRecording(
                 route: route, routedPath: choice.routedPath, pathSession: choice.pathSession,
                 maxBodyBytes: history.configuration.maxHistoryBodyBytes)

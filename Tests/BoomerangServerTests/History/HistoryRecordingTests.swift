@@ -27,6 +27,30 @@ import Glibc
         #expect(try live.listed("?outcome=refused").count == 1)
     }
 
+    @Test func thePagesOwnFetchesAreNotRecordedAndOtherRequestsAre() throws {
+        let live = try LiveServer()
+        func get(_ target: String, _ headers: [String], method: String = "GET") throws {
+            var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+            for header in headers { request += header + "\r\n" }
+            if method == "POST" { request += "Content-Length: 0\r\n" }
+            #expect(try live.send(request + "\r\n").status == 200, "\(target)")
+        }
+        // As the Scenarios tab fetches the catalogue: Chromium adds Sec-Fetch-Site itself.
+        try get("/scenarios?page=1", ["X-Boomerang-Page: scenarios", "Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: cors"])
+        try get("/scenarios?page=2", ["x-boomerang-page: scenarios"])
+        try get("/scenarios?normal=1", [])
+        try get("/scenarios?cross=1", ["X-Boomerang-Page: scenarios", "Sec-Fetch-Site: cross-site"])
+        try get("/post?post=1", ["X-Boomerang-Page: scenarios"], method: "POST")
+        try get("/scenarios?empty=1", ["X-Boomerang-Page: "])
+        try get("/get?other=1", ["X-Boomerang-Page: scenarios", "Sec-Fetch-Site: same-origin"])
+        try get("/get?last=1", [])
+        let entries = try live.waitForEntries(6)
+        let targets = Set(entries.compactMap { $0.string("target") })
+        #expect(
+            targets == ["/scenarios?normal=1", "/scenarios?cross=1", "/post?post=1", "/scenarios?empty=1", "/get?other=1", "/get?last=1"],
+            "only the catalogue's route honours the marker: \(targets)")
+    }
+
     @Test func aClientThatLeavesMidBodyIsRecordedAsAborted() throws {
         let live = try LiveServer()
         let connection = try RawConnection(port: live.port)

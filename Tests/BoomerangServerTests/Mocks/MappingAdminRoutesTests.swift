@@ -65,6 +65,25 @@ import Testing
         #expect(report.mappingCount == 2)
     }
 
+    @Test func saveLeavesAFileWithABrokenMappingAsItIs() throws {
+        let text = """
+            mappings:
+              - { id: good, request: { urlPath: /good }, response: { body: good } }
+              - { id: broken, request: { urlPath: /broken }, response: { status: 1000 } }
+            """
+        let folder = try MappingFolder(["many.yaml": text])
+        let live = try folder.serve()
+        let put = try live.admin("PUT", "/__admin/mappings/good", body: #"{"request": {"urlPath": "/good"}, "response": {"body": "edited"}}"#)
+        #expect(put.status == 200, "\(put.text)")
+        let saved = try live.admin("POST", "/__admin/mappings/save")
+        #expect(saved.status == 409)
+        #expect(saved.errorCode == "mappingFileHasErrors")
+        #expect(saved.text.contains("many.yaml:3: mappings[1]: response.status"), "\(saved.text)")
+        let file = try String(contentsOf: folder.mappings.appending(path: "many.yaml"), encoding: .utf8)
+        #expect(file == text, "the file keeps its broken mapping")
+        #expect(try live.call("GET", "/good").text == "edited", "the run-time change stays in force")
+    }
+
     @Test func theAdminChecksApply() throws {
         let folder = try MappingFolder(["hello.yaml": Self.file])
         let live = try folder.serve { $0.adminToken = "secret" }

@@ -36,9 +36,39 @@ import Testing
             """
         let found = errors(text)
         #expect(found.count == 3)
-        #expect(found[0].hasPrefix("m.yaml:6: request.urlPattern: not a valid regular expression"), "\(found)")
-        #expect(found[1].hasPrefix("m.yaml:9: respons: unknown key"), "\(found)")
-        #expect(found[2].hasPrefix("m.yaml:10: request.headers.Accept: "), "\(found)")
+        #expect(found[0].hasPrefix("m.yaml:6: mappings[1]: request.urlPattern: not a valid regular expression"), "\(found)")
+        #expect(found[1].hasPrefix("m.yaml:9: mappings[2]: respons: unknown key"), "\(found)")
+        #expect(found[2].hasPrefix("m.yaml:10: mappings[3]: request.headers.Accept: "), "\(found)")
+    }
+
+    @Test func theGoodMappingsOfAFileLoadBesideItsBrokenOnes() throws {
+        let text = """
+            mappings:
+              - name: first
+                request: { urlPath: /one }
+                response: { body: one }
+              - name: typo
+                id: kept-id
+                request: { urlPath: /two }
+                response: { stauts: 200 }
+              - request: { urlPath: /three }
+                response: { body: three }
+            """
+        let result = MappingLoader.parse(text, file: "m.yaml", filesDirectory: nil)
+        #expect(result.mappings?.map(\.name) == ["first", nil])
+        #expect(result.fileErrors.isEmpty)
+        let broken = try #require(result.broken.first)
+        #expect(result.broken.count == 1)
+        #expect(broken.index == 1)
+        #expect(broken.id == "kept-id", "the id written in the broken mapping, to find its last good version")
+        #expect(broken.error.index == 1)
+        #expect(broken.error.name == "typo")
+        #expect(broken.error.line == 8)
+        #expect(broken.error.description.hasPrefix(#"m.yaml:8: mappings[1] "typo": response.stauts: unknown key"#), "\(broken.error)")
+        let single = MappingLoader.parse("name: solo\nrequest: {}\nresponse: { status: 1 }\n", file: "s.yaml", filesDirectory: nil)
+        #expect(single.mappings?.isEmpty == true)
+        #expect(single.broken.first?.id == MockMapping.derivedID(file: "s.yaml", index: 0))
+        #expect(single.errors.map(\.description) == [#"s.yaml:3: mapping "solo": response.status: expected a status code from 100 to 599"#])
     }
 
     @Test func syntaxAndShapeErrors() {

@@ -62,6 +62,66 @@ import Testing
         #expect(try live.call("GET", "/hello").text == "fixed")
     }
 
+    static let three = """
+        mappings:
+          - { name: one, request: { urlPath: /one }, response: { body: one } }
+          - { name: two, request: { urlPath: /two }, response: { body: two } }
+          - { name: three, request: { urlPath: /three }, response: { body: three } }
+        """
+
+    @Test func aBrokenMappingFromTheStartAnswersNothingAndItsNeighboursLoad() throws {
+        let folder = try MappingFolder(["many.yaml": Self.three.replacingOccurrences(of: "body: two", with: "bodyy: two")])
+        let live = try folder.serve()
+        #expect(try live.call("GET", "/one").text == "one")
+        #expect(try live.call("GET", "/three").text == "three")
+        #expect(try live.call("GET", "/two").status == 404, "no last good version at start")
+        let errors = try #require(try live.mappingList()["errors"] as? [[String: Any]])
+        #expect(errors.count == 1)
+        #expect((errors.first?["file"] as? String)?.hasSuffix("many.yaml") == true)
+        #expect(errors.first?["line"] as? Int == 3)
+        #expect(errors.first?["index"] as? Int == 1)
+        #expect(errors.first?["name"] as? String == "two")
+        #expect(errors.first?["keepsPrevious"] as? Bool == false)
+        #expect((errors.first?["message"] as? String)?.hasPrefix("response.bodyy: unknown key") == true, "\(errors)")
+    }
+
+    @Test func aMappingBrokenByAReloadKeepsItsLastGoodVersionAndItsNeighboursChange() throws {
+        let folder = try MappingFolder(["many.yaml": Self.three])
+        let live = try folder.serve()
+        #expect(try live.call("GET", "/two").text == "two")
+        let edited = Self.three.replacingOccurrences(of: "body: one", with: "body: one-2")
+            .replacingOccurrences(of: "body: two", with: "status: 1000")
+            .replacingOccurrences(of: "body: three", with: "body: three-2")
+        try folder.write("many.yaml", edited)
+        let list = try live.waitForMappings { !($0["errors"] as? [Any] ?? []).isEmpty }
+        let errors = try #require(list["errors"] as? [[String: Any]])
+        #expect(errors.count == 1)
+        #expect(errors.first?["index"] as? Int == 1)
+        #expect(errors.first?["keepsPrevious"] as? Bool == true)
+        #expect((errors.first?["text"] as? String)?.hasSuffix("(its last good version stays in force)") == true, "\(errors)")
+        #expect(try live.call("GET", "/one").text == "one-2", "the good mappings of the file reload")
+        #expect(try live.call("GET", "/three").text == "three-2")
+        #expect(try live.call("GET", "/two").text == "two", "the broken mapping answers with its last good version")
+        try folder.write("many.yaml", edited.replacingOccurrences(of: "status: 1000", with: "body: two-2"))
+        _ = try live.waitForMappings { ($0["errors"] as? [Any] ?? []).isEmpty }
+        #expect(try live.call("GET", "/two").text == "two-2")
+    }
+
+    @Test func aFileThatNoLongerParsesKeepsAllItsLastGoodMappings() throws {
+        let folder = try MappingFolder(["many.yaml": Self.three])
+        let live = try folder.serve()
+        try folder.write("many.yaml", Self.three.replacingOccurrences(of: "body: one", with: "body: [one"))
+        let list = try live.waitForMappings { !($0["errors"] as? [Any] ?? []).isEmpty }
+        let errors = try #require(list["errors"] as? [[String: Any]])
+        #expect(errors.first?["code"] as? String == "syntax")
+        #expect(errors.first?["keepsPrevious"] as? Bool == true)
+        #expect(errors.first?["index"] is NSNull)
+        #expect((errors.first?["text"] as? String)?.hasSuffix("(the file's last good mappings stay in force)") == true, "\(errors)")
+        for name in ["one", "two", "three"] {
+            #expect(try live.call("GET", "/\(name)").text == name)
+        }
+    }
+
     @Test func aFileBrokenFromTheStartServesNothingAndTheOthersLoad() throws {
         let folder = try MappingFolder(["bad.yaml": "request: [\n", "good.yaml": Self.good])
         let store = MappingStore(directory: folder.mappings.path, log: .init(label: "test"))
