@@ -163,6 +163,7 @@ function rawView(entry) {
   if (size === 0) note = "No body.";
   else if (kept === null || kept === 0) note = `Body not kept: ${size} bytes arrived; the history keeps bodies up to max_history_body_bytes.`;
   else if (!body.inline || kept < size) note = `Body truncated: the first ${kept} of ${size} bytes are shown (the history keeps bodies whole up to max_history_body_bytes).`;
+  else if (body.base64 !== undefined && kept > 4096) note = `Body: all ${size} bytes kept; not UTF-8 text, so the first 4096 are shown in hex (the raw bytes below have them all).`;
   else note = `Body: all ${size} bytes, as received${body.base64 !== undefined ? " (not UTF-8 text: shown in hex)" : ""}.`;
   views.push(el("p", { class: size && kept === size ? "raw-note" : "raw-note muted" }, note));
   if (shown) views.push(shown);

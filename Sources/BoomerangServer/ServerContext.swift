@@ -42,7 +42,7 @@ final class ServerContext: Sendable {
         let mappings = MappingStore(directory: settings.mappingsDirectory, log: log, metrics: metrics)
         self.mappings = mappings
         let status = ServerStatus(
-            metrics: metrics, connections: connectionBudget, history: history, threads: settings.loopCount,
+            metrics: metrics, connections: connectionBudget, history: history, mappings: mappings, threads: settings.loopCount,
             startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         router = Router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride

@@ -38,6 +38,7 @@ enum OperationsRoutes {
     static func health(_ status: ServerStatus) -> StructuredValue {
         let usage = status.history?.usage
         let file = status.history?.fileStatus
+        let mappings = status.mappings?.current
         return [
             "status": "ok",
             "version": .string(BoomerangVersion.current),
@@ -50,6 +51,11 @@ enum OperationsRoutes {
                 "entries": .int(Int64(usage?.count ?? 0)),
                 "file": file.map { .string($0.path) } ?? .null,
                 "fileProblem": file?.problem.map(StructuredValue.string) ?? .null,
+            ],
+            // A mapping that did not load leaves the server serving: the count says so to CI.
+            "mappings": [
+                "inForce": .int(Int64(mappings?.mappings.count ?? 0)),
+                "errors": .int(Int64(mappings?.errors.count ?? 0)),
             ],
         ]
     }

@@ -3,6 +3,8 @@ struct ServerStatus: Sendable {
     let metrics: ServerMetrics
     let connections: ConnectionBudget
     let history: HistoryStore?
+    /// The mock mappings, whose load problems the health check reports.
+    var mappings: MappingStore? = nil
     let threads: Int
     /// Monotonic nanoseconds at start, for the uptime.
     let startedAt: UInt64

@@ -83,6 +83,11 @@ import Testing
         #expect(errors.first?["name"] as? String == "two")
         #expect(errors.first?["keepsPrevious"] as? Bool == false)
         #expect((errors.first?["message"] as? String)?.hasPrefix("response.bodyy: unknown key") == true, "\(errors)")
+        // The health check, which answers CI's readiness probes, counts both.
+        let health = try #require(try JSONSerialization.jsonObject(with: Data(try live.call("GET", "/__admin/health").body)) as? [String: Any])
+        #expect(health["status"] as? String == "ok")
+        #expect((health["mappings"] as? [String: Any])?["inForce"] as? Int == 2)
+        #expect((health["mappings"] as? [String: Any])?["errors"] as? Int == 1)
     }
 
     @Test func aMappingBrokenByAReloadKeepsItsLastGoodVersionAndItsNeighboursChange() throws {
