@@ -82,7 +82,8 @@ import Testing
                      for i in range(90000)]
             body = json.dumps(items).encode()
             before = memory("VmRSS")
-            sock = socket.create_connection(("127.0.0.1", int(found.group(1))), timeout=30)
+            # Under ThreadSanitizer on a loaded machine the echo takes tens of seconds.
+            sock = socket.create_connection(("127.0.0.1", int(found.group(1))), timeout=600)
             sock.sendall(b"POST /post HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n"
                          % len(body) + body)
             reader = sock.makefile("rb")
@@ -106,6 +107,10 @@ import Testing
         try #require(figures.count == 2, "\(run.standardOutput)")
         let (bodyBytes, growthKiB) = (figures[0], figures[1])
         #expect(bodyBytes > 8_000_000)
+        // ThreadSanitizer (`make sanitize-thread` sets TSAN_OPTIONS) keeps several bytes of shadow
+        // for every byte the server touches, so its RSS is no measure of the server's (71 MiB
+        // for the 9.7 MB echo, against 30 without it): there the echo is checked, not its memory.
+        guard ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil else { return }
         #expect(growthKiB * 1024 < 6 * bodyBytes, "peak RSS grew \(growthKiB) KiB for a body of \(bodyBytes) bytes")
     }
 }
