@@ -7,16 +7,8 @@ import Testing
     @Test func runningOutOfDescriptorsIsLoggedOnceNotPerPause() throws {
         let script = """
             import re, socket, subprocess, sys, time
-            server = subprocess.Popen(["prlimit", "--nofile=40:40", sys.argv[1], "serve", "--port", "0", "--threads", "1",
-                                       "--no-access-log", "--no-history"],
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            found = None
-            while found is None:
-                line = server.stdout.readline()
-                if not line:
-                    sys.exit("the server stopped before it listened")
-                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", line)
-            port = int(found.group(1))
+            \(Subprocess.pythonServerStart(
+                options: #""--threads", "1", "--no-access-log", "--no-history""#, command: #""prlimit", "--nofile=40:40", sys.argv[1]"#))
             clients = []
             for _ in range(80):
                 try:

@@ -8,21 +8,15 @@ import Testing
     /// The server's environment, as Python: under AddressSanitizer (`make sanitize-address`)
     /// freed memory waits in a quarantine of up to 256 MiB before reuse, which would be measured
     /// as the server's; without it the figures are the server's own (other builds ignore it).
+    static let serverOptions = #""--threads", "1", "--no-access-log", "--no-history""#
     static let serverEnvironment =
         #"dict(os.environ, ASAN_OPTIONS=(os.environ.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=0:thread_local_quarantine_size_kb=0").lstrip(":"))"#
 
     @Test func malformedPropertyListsDoNotGrowTheServer() throws {
         let script = """
             import os, re, socket, subprocess, sys
-            server = subprocess.Popen([sys.argv[1], "serve", "--port", "0", "--threads", "1", "--no-access-log", "--no-history"],
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=\(Self.serverEnvironment))
-            found = None
-            while found is None:
-                line = server.stdout.readline()
-                if not line:
-                    sys.exit("the server stopped before it listened")
-                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", line)
-            sock = socket.create_connection(("127.0.0.1", int(found.group(1))), timeout=10)
+            \(Subprocess.pythonServerStart(options: Self.serverOptions, standardError: "subprocess.DEVNULL", environment: Self.serverEnvironment))
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
             reader = sock.makefile("rb")
             def send(body, count):
                 request = (b"POST /post HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/x-plist\\r\\nContent-Length: %d\\r\\n\\r\\n"
@@ -67,14 +61,7 @@ import Testing
     @Test func largeJSONEchoCostsAFewTimesItsSize() throws {
         let script = """
             import json, os, re, socket, subprocess, sys
-            server = subprocess.Popen([sys.argv[1], "serve", "--port", "0", "--threads", "1", "--no-access-log", "--no-history"],
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=\(Self.serverEnvironment))
-            found = None
-            while found is None:
-                line = server.stdout.readline()
-                if not line:
-                    sys.exit("the server stopped before it listened")
-                found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", line)
+            \(Subprocess.pythonServerStart(options: Self.serverOptions, standardError: "subprocess.DEVNULL", environment: Self.serverEnvironment))
             def memory(name):
                 with open("/proc/%d/status" % server.pid) as status:
                     return int(re.search(name + r":\\s+(\\d+)", status.read()).group(1))
@@ -83,7 +70,7 @@ import Testing
             body = json.dumps(items).encode()
             before = memory("VmRSS")
             # Under ThreadSanitizer on a loaded machine the echo takes tens of seconds.
-            sock = socket.create_connection(("127.0.0.1", int(found.group(1))), timeout=600)
+            sock = socket.create_connection(("127.0.0.1", port), timeout=600)
             sock.sendall(b"POST /post HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n"
                          % len(body) + body)
             reader = sock.makefile("rb")

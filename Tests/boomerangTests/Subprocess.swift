@@ -42,38 +42,50 @@ enum Subprocess {
         environment: [String: String] = [:],
         in directory: URL = FileManager.default.temporaryDirectory
     ) throws -> Completed {
-        // Output goes to files, not pipes: a pipe's write end can leak into a child that another
-        // test spawns at the same moment, and then reading to its end never finishes.
-        let outputDirectory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: outputDirectory) }
-        let outputURL = outputDirectory.appending(path: "stdout")
-        let errorURL = outputDirectory.appending(path: "stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
         let process = Process()
         process.executableURL = boomerang
         process.arguments = arguments
         process.environment = environment.merging(sanitizerOptions) { given, _ in given }
         process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try error.close()
-        return Completed(
-            status: process.terminationStatus,
-            output: Array(try Data(contentsOf: outputURL)),
-            standardError: try String(decoding: Data(contentsOf: errorURL), as: UTF8.self)
-        )
+        return try runToEnd(process)
     }
 
     /// Runs `python3 -c script` with the `boomerang` binary's path as its argument, with this
     /// process's environment (sanitizer options included), and waits for it; output goes to
     /// files, as with ``runBoomerang(_:environment:in:)``.
     static func runPython(_ script: String) throws -> Completed {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, boomerang.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(sanitizerOptions) { _, given in given }
+        return try runToEnd(process)
+    }
+
+    /// Python lines (for a script that imports `re`, `subprocess` and `sys`) that start
+    /// `command serve --port 0` with `options` (Python string literals, comma-separated), its
+    /// standard error going to `standardError` and with `environment` (Python expressions; `None`
+    /// is the script's environment), wait for it to listen, and leave the process in `server`
+    /// and its port in `port`.
+    static func pythonServerStart(
+        options: String, command: String = "sys.argv[1]", standardError: String = "subprocess.STDOUT", environment: String = "None"
+    ) -> String {
+        """
+        server = subprocess.Popen([\(command), "serve", "--port", "0", \(options)],
+                                  stdout=subprocess.PIPE, stderr=\(standardError), text=True, env=\(environment))
+        found = None
+        while found is None:
+            line = server.stdout.readline()
+            if not line:
+                sys.exit("the server stopped before it listened")
+            found = re.search(r"listening on http://127\\.0\\.0\\.1:(\\d+)", line)
+        port = int(found.group(1))
+        """
+    }
+
+    /// Starts `process` with its output going to files, not pipes (a pipe's write end can leak
+    /// into a child that another test spawns at the same moment, and then reading to its end
+    /// never finishes), and waits for it.
+    private static func runToEnd(_ process: Process) throws -> Completed {
         let outputDirectory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: outputDirectory) }
         let outputURL = outputDirectory.appending(path: "stdout")
@@ -82,10 +94,6 @@ enum Subprocess {
         try Data().write(to: errorURL)
         let output = try FileHandle(forWritingTo: outputURL)
         let error = try FileHandle(forWritingTo: errorURL)
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, boomerang.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(sanitizerOptions) { _, given in given }
         process.standardOutput = output
         process.standardError = error
         try process.run()
