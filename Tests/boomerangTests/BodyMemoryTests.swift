@@ -8,6 +8,19 @@ import Testing
     /// The server's environment, as Python: under AddressSanitizer (`make sanitize-address`)
     /// freed memory waits in a quarantine of up to 256 MiB before reuse, which would be measured
     /// as the server's; without it the figures are the server's own (other builds ignore it).
+    /// A Python function that reads one answer with a `Content-Length`: its status line and body.
+    static let readResponse = """
+        def read_response(reader):
+            status = reader.readline()
+            length = 0
+            while True:
+                line = reader.readline()
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+                if line in (b"\\r\\n", b""):
+                    break
+            return status, reader.read(length)
+        """
     static let serverOptions = #""--threads", "1", "--no-access-log", "--no-history""#
     static let serverEnvironment =
         #"dict(os.environ, ASAN_OPTIONS=(os.environ.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=0:thread_local_quarantine_size_kb=0").lstrip(":"))"#
@@ -16,6 +29,7 @@ import Testing
         let script = """
             import os, re, socket, subprocess, sys
             \(Subprocess.pythonServerStart(options: Self.serverOptions, standardError: "subprocess.DEVNULL", environment: Self.serverEnvironment))
+            \(Self.readResponse)
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
             reader = sock.makefile("rb")
             def send(body, count):
@@ -23,15 +37,7 @@ import Testing
                            % len(body)) + body
                 for _ in range(count):
                     sock.sendall(request)
-                    status = reader.readline()
-                    length = 0
-                    while True:
-                        line = reader.readline()
-                        if line.lower().startswith(b"content-length:"):
-                            length = int(line.split(b":")[1])
-                        if line in (b"\\r\\n", b""):
-                            break
-                    reader.read(length)
+                    status, _ = read_response(reader)
                     assert status.startswith(b"HTTP/1.1 200"), status
             def rss():
                 with open("/proc/%d/status" % server.pid) as status:
@@ -62,6 +68,7 @@ import Testing
         let script = """
             import json, os, re, socket, subprocess, sys
             \(Subprocess.pythonServerStart(options: Self.serverOptions, standardError: "subprocess.DEVNULL", environment: Self.serverEnvironment))
+            \(Self.readResponse)
             def memory(name):
                 with open("/proc/%d/status" % server.pid) as status:
                     return int(re.search(name + r":\\s+(\\d+)", status.read()).group(1))
@@ -74,15 +81,9 @@ import Testing
             sock.sendall(b"POST /post HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n"
                          % len(body) + body)
             reader = sock.makefile("rb")
-            assert reader.readline().startswith(b"HTTP/1.1 200")
-            length = 0
-            while True:
-                line = reader.readline()
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-                if line in (b"\\r\\n", b""):
-                    break
-            echo = json.loads(reader.read(length))
+            status, answer = read_response(reader)
+            assert status.startswith(b"HTTP/1.1 200"), status
+            echo = json.loads(answer)
             assert echo["json"] == items, "json differs"
             print(len(body), memory("VmHWM") - before)
             server.terminate()

@@ -7,18 +7,6 @@ import Testing
 /// `delayDistribution`: WireMock's lognormal (median, sigma) beside uniform and fixed, its draws
 /// checked against the distribution with a seeded generator, and the message for an unsupported type.
 @Suite struct MockDelayTests {
-    /// SplitMix64: a small generator whose draws a seed fixes.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func read(_ yaml: String) throws(MappingError) -> MockDelay {
         let text = "request: { urlPath: /d }\nresponse:\n  delayDistribution: \(yaml)\n"
         let result = MappingLoader.parse(text, file: "d.yaml", filesDirectory: nil)
@@ -60,7 +48,7 @@ import Testing
         let median = 100.0
         let sigma = 0.5
         let delay = MockDelay.lognormal(median: median, sigma: sigma, cap: 1000)
-        var generator = Seeded(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let count = 40_000
         let draws = (0..<count).map { _ in delay.draw(using: &generator)! }
         // ln(draw) is normal with mean ln(median) and deviation sigma; the standard error of the
@@ -80,7 +68,7 @@ import Testing
     @Test func theCapHoldsTheTailAtItsValue() {
         // With sigma 1 and a cap at 10 × the median, P(Z > ln 10) = 1.07 % of the draws are cut.
         let delay = MockDelay.lognormal(median: 50, sigma: 1, cap: 500)
-        var generator = Seeded(state: 7)
+        var generator = SeededGenerator(seed: 7)
         let count = 40_000
         let draws = (0..<count).map { _ in delay.draw(using: &generator)! }
         let capped = Double(draws.filter { $0 == 500 }.count) / Double(count)
@@ -92,14 +80,14 @@ import Testing
         // e^(10 × 4) × 600000 is far past Int.max: the draw is compared with the cap before it
         // becomes an Int.
         let delay = MockDelay.lognormal(median: 600_000, sigma: 10, cap: 600_000)
-        var generator = Seeded(state: 1)
+        var generator = SeededGenerator(seed: 1)
         let draws = (0..<10_000).map { _ in delay.draw(using: &generator)! }
         #expect(draws.allSatisfy { (0...600_000).contains($0) })
         #expect(draws.contains(600_000))
     }
 
     @Test func standardNormalDrawsHaveMeanZeroAndDeviationOne() {
-        var generator = Seeded(state: 2026)
+        var generator = SeededGenerator(seed: 2026)
         let count = 50_000
         let draws = (0..<count).map { _ in MockDelay.standardNormal(using: &generator) }
         let mean = draws.reduce(0, +) / Double(count)
