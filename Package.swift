@@ -94,6 +94,7 @@ let package = Package(
                 "BoomerangSerialization",
                 "BoomerangXML",
                 "CLibevent",
+                "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -21,6 +21,7 @@ final class ServerContext: Sendable {
     let connectionBudget: ConnectionBudget
     let metrics: ServerMetrics
     let requestIDs = RequestIDGenerator()
+    let heapTrimmer = HeapTrimmer()
     let log: Logger
 
     init(settings: ServerSettings, log: Logger, responderOverride: ResponderOverride? = nil) {

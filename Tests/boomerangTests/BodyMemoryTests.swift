@@ -101,4 +101,58 @@ import Testing
         guard ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil else { return }
         #expect(growthKiB * 1024 < 6 * bodyBytes, "peak RSS grew \(growthKiB) KiB for a body of \(bodyBytes) bytes")
     }
+    /// Robustness R01: 64 uploads of the largest buffered body at once peak under the spec's
+    /// bound (twice the bodies, plus 32 MiB), and once they are over the server gives the memory
+    /// back (glibc kept it: 64 bodies of 10 MB left an idle server at 680 MiB).
+    @Test func concurrentLargestBodiesPeakUnderTheirBoundAndAreGivenBack() throws {
+        let script = """
+            import json, os, re, socket, subprocess, sys, threading, time
+            body_bytes = 2 << 20
+            \(Subprocess.pythonServerStart(options: Self.serverOptions + #", "--max-buffered-body-bytes", str(body_bytes)"#, standardError: "subprocess.DEVNULL", environment: Self.serverEnvironment))
+            \(Self.readResponse)
+            def memory(name):
+                with open("/proc/%d/status" % server.pid) as status:
+                    return int(re.search(name + r":\\s+(\\d+)", status.read()).group(1))
+            body = b'{"k": "' + b"x" * (body_bytes - 9) + b'"}'
+            assert len(body) == body_bytes
+            request = (b"POST /post HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n"
+                       % len(body)) + body
+            failures = []
+            def upload():
+                try:
+                    sock = socket.create_connection(("127.0.0.1", port), timeout=600)
+                    sock.sendall(request)
+                    status, answer = read_response(sock.makefile("rb"))
+                    assert status.startswith(b"HTTP/1.1 200"), status
+                    assert len(json.loads(answer)["data"]) == body_bytes
+                    sock.close()
+                except Exception as error:
+                    failures.append(repr(error))
+            upload()
+            before = memory("VmRSS")
+            uploads = [threading.Thread(target=upload) for _ in range(64)]
+            for thread in uploads:
+                thread.start()
+            for thread in uploads:
+                thread.join()
+            assert not failures, failures[:3]
+            peak = memory("VmHWM") - before
+            after = memory("VmRSS") - before
+            deadline = time.monotonic() + 30
+            while after > 16 * 1024 and time.monotonic() < deadline:
+                time.sleep(0.25)
+                after = memory("VmRSS") - before
+            print(body_bytes, peak, after)
+            server.terminate()
+            server.wait(timeout=10)
+            """
+        let run = try Subprocess.runPython(script)
+        #expect(run.status == 0, "\(run.standardError)")
+        let figures = run.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(figures.count == 3, "\(run.standardOutput)")
+        let (bodyBytes, peakKiB, afterKiB) = (figures[0], figures[1], figures[2])
+        guard ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil else { return }
+        #expect(peakKiB * 1024 <= 64 * 2 * bodyBytes + 32 << 20, "peak RSS grew \(peakKiB) KiB for 64 bodies of \(bodyBytes) bytes")
+        #expect(afterKiB <= 16 * 1024, "RSS stayed \(afterKiB) KiB above where it was before the uploads")
+    }
 }

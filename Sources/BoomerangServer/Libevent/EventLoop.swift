@@ -1,5 +1,5 @@
 // One event loop on its own thread: its base, its listener, its connections, a timer that flushes
-// the access log, and the handle through which other threads ask it to drain, stop or wake a
+// the access log and trims the heap after large exchanges, and the handle through which other threads ask it to drain, stop or wake a
 // connection. Everything here runs on the loop's thread, except `init` and `deinit`.
 import BoomerangSerialization
 import CLibevent
@@ -19,7 +19,8 @@ final class EventLoop {
     private var listenFD: Int32
     private var listener: Listener?
     private var wakeEvent: Event?
-    private var flushEvent: Event?
+    /// Four times a second: flushes the access log and gives the shared heap trimmer its tick.
+    private var housekeepingEvent: Event?
     private var acceptResumeEvent: Event?
     /// Accept failures since the last warning about them, and when that was (milliseconds).
     private var acceptFailures = 0
@@ -61,9 +62,9 @@ final class EventLoop {
             let wake = try Event(base: base, fd: handle.wakeFD, events: Int16(EV_READ | EV_PERSIST), context: context, callback: loopWasWoken)
             wake.add()
             wakeEvent = wake
-            let flush = try Event(base: base, fd: -1, events: Int16(EV_PERSIST), context: context, callback: loopFlushTimerFired)
-            flush.add(timeout: 0.25)
-            flushEvent = flush
+            let housekeeping = try Event(base: base, fd: -1, events: Int16(EV_PERSIST), context: context, callback: loopHousekeepingTimerFired)
+            housekeeping.add(timeout: 0.25)
+            housekeepingEvent = housekeeping
             if handle.pending == .none {
                 try base.run()
             }
@@ -172,8 +173,9 @@ final class EventLoop {
         if connections.isEmpty { base.stop() }
     }
 
-    func flushAccessLog() {
+    func housekeep() {
         accessLog.flush()
+        shared.heapTrimmer.tick(now: MonotonicClock.milliseconds())
     }
 
     private func teardown() {
@@ -181,7 +183,7 @@ final class EventLoop {
         listener?.close()
         listener = nil
         wakeEvent?.free()
-        flushEvent?.free()
+        housekeepingEvent?.free()
         acceptResumeEvent?.free()
         accessLog.flush()
     }
@@ -214,6 +216,7 @@ extension EventLoop: ConnectionServices {
         let now = MonotonicClock.nanoseconds()
         accessLog.record(exchange, now: now)
         metrics.record(exchange, now: now)
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: now / 1_000_000)
     }
 
     func requestRefused(remote: String, status: Int, reason: String) {
@@ -234,6 +237,7 @@ extension EventLoop: ConnectionServices {
     }
 
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: MonotonicClock.milliseconds())
         shared.history?.recordAbort(exchange, phase: phase, cause: cause)
     }
 }
@@ -254,8 +258,8 @@ private func loopWasWoken(_: Int32, _: Int16, context: UnsafeMutableRawPointer?)
     loop(context).woken()
 }
 
-private func loopFlushTimerFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
-    loop(context).flushAccessLog()
+private func loopHousekeepingTimerFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
+    loop(context).housekeep()
 }
 
 private func loopResumeAccepting(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
