@@ -157,6 +157,8 @@ public final class Server: Sendable {
         let signal = try ShutdownSignal.wait(ready: { onStart(port) }, hangup: { mappings.reload(reason: "SIGHUP") })
         context.log.info("received signal \(signal), shutting down")
         shutdown()
+        // The last lines, unless the output has stopped moving.
+        _ = LogOutput.shared.waitUntilWritten(timeout: 2)
     }
 }
 

@@ -19,7 +19,8 @@ final class EventLoop {
     private var listenFD: Int32
     private var listener: Listener?
     private var wakeEvent: Event?
-    /// Four times a second: flushes the access log and gives the shared heap trimmer its tick.
+    /// Four times a second: flushes the access log, gives the shared heap trimmer its tick and
+    /// tells of log lines dropped while the output was stuck.
     private var housekeepingEvent: Event?
     private var acceptResumeEvent: Event?
     /// Accept failures since the last warning about them, and when that was (milliseconds).
@@ -176,6 +177,9 @@ final class EventLoop {
     func housekeep() {
         accessLog.flush()
         shared.heapTrimmer.tick(now: MonotonicClock.milliseconds())
+        if let dropped = LogOutput.shared.takeDroppedLines() {
+            shared.log.warning("\(dropped) log lines were dropped: the server's output was not being read, and \(LogOutput.shared.limit >> 20) MiB of lines were waiting")
+        }
     }
 
     private func teardown() {

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A swift-log handler that writes one line per message to standard error, as text or as a JSON
-/// object, in the same two formats as the access log.
+/// object, in the same two formats as the access log (through ``LogOutput``: a stderr nobody
+/// reads never stops the thread that logs).
 public struct LineLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
@@ -35,9 +36,7 @@ public struct LineLogHandler: LogHandler {
         if let extra = event.metadata { all.merge(extra) { $1 } }
         let line = LineLogHandler.format(
             format, time: LineLogHandler.timestamp(), level: event.level, label: label, message: "\(event.message)", metadata: all)
-        line.withCString { pointer in
-            _ = Glibc.write(2, pointer, strlen(pointer))
-        }
+        LogOutput.shared.write(Array(line.utf8), to: 2)
     }
 
     /// One log line, newline included.

@@ -1,18 +1,11 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A buffer of finished log lines in front of a file descriptor, written out when it passes
 /// 32 KiB and whenever its owner flushes it (each loop does, four times a second), so that a busy
 /// server makes no system call per line.
 final class LogSink: Sendable {
     private let fd: Int32
     private let buffer = Mutex<[UInt8]>([])
-    /// Every loop has its own sink on standard output; writes of more than `PIPE_BUF` bytes are
-    /// not atomic on a pipe, so one sink writes at a time and lines never interleave.
-    private static let writing = Mutex<Void>(())
 
     init(fd: Int32) {
         self.fd = fd
@@ -40,22 +33,13 @@ final class LogSink: Sendable {
         Self.write(bytes, to: fd)
     }
 
-    /// Writes `bytes` to `fd` whole, one writer at a time, so that batches of lines never interleave.
+    /// Hands `bytes` to ``LogOutput``, whose one writer keeps batches of lines from interleaving.
     static func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { write($0, to: fd) }
+        LogOutput.shared.write(bytes, to: fd)
     }
 
-    /// Writes `raw` to `fd` whole, one writer at a time, so that batches of lines never interleave.
+    /// Hands `raw` to ``LogOutput``, whose one writer keeps batches of lines from interleaving.
     static func write(_ raw: UnsafeRawBufferPointer, to fd: Int32) {
-        guard let base = raw.baseAddress else { return }
-        writing.withLock { _ in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, base + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        LogOutput.shared.write(raw, to: fd)
     }
 }

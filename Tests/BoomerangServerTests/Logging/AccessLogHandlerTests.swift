@@ -26,6 +26,7 @@ import Glibc
         logger.info("refused", metadata: ["access": .stringConvertible(refused)])
         logger.info("no record")
         sink.flush()
+        #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(fds[0], &buffer, buffer.count)
         return String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).split(separator: "\n").map(String.init)

@@ -26,6 +26,7 @@ import Glibc
         writer.record(exchange, now: 251_000)
         writer.recordRefused(remote: "::1", status: 400, reason: "invalidTarget")
         writer.flush()
+        #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(fds[0], &buffer, buffer.count)
         return String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).split(separator: "\n").map(String.init)
@@ -72,9 +73,11 @@ import Glibc
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         // Five lines of about 5 KB: 25 KB held, under the mark.
         for _ in 0..<5 { record("/" + String(repeating: "a", count: 5_000)) }
+        #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
         #expect(read(fds[0], &buffer, buffer.count) == -1, "lines under the mark wait for a flush")
         // 10,000 control bytes escaped as \xNN: a 40 KB line that fits only in an emptied buffer.
         record("/" + String(repeating: "\u{01}", count: 10_000))
+        #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
         let count = read(fds[0], &buffer, buffer.count)
         let text = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
         // Counted, not printed on failure: the text is 65 KB.
@@ -91,6 +94,7 @@ import Glibc
         let writer = AccessLogWriter(format: .text, enabled: false, fd: fds[1])
         writer.recordRefused(remote: "::1", status: 400, reason: "x")
         writer.flush()
+        #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
         close(fds[1])
         var byte: UInt8 = 0
         #expect(read(fds[0], &byte, 1) == 0)
