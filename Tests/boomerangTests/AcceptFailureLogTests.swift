@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// A server out of file descriptors pauses its accepts ten times a second; it says so once, then
-/// at most once every ten seconds with a count, instead of a warning per pause.
+/// at most once every ten seconds with a count, instead of a warning per pause. Robustness K05 (no
+/// EMFILE busy loop, log lines rate-limited) and R07 (RLIMIT_NOFILE 40 with 80 clients; served again
+/// once they leave).
 @Suite struct AcceptFailureLogTests {
     @Test func runningOutOfDescriptorsIsLoggedOnceNotPerPause() throws {
         let script = """
