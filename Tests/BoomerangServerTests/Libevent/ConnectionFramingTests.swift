@@ -216,6 +216,7 @@ import Testing
         #expect(try connection.readResponse()?.status == 200)
     }
 
+    /// Robustness K01 (after a request; a connection that never sends is in `SlowAndVanishingClientTests`).
     @Test func idleKeepAliveConnectionIsClosedAtTheIdleTimeout() throws {
         let live = try LiveServer { $0.idleTimeout = 0.5 }
         let connection = try RawConnection(port: live.port)
@@ -224,6 +225,7 @@ import Testing
         #expect(connection.closedByServer(within: 3))
     }
 
+    /// Robustness K02 (a head that stops; one dribbled on is in `SlowAndVanishingClientTests`).
     @Test func slowHeadIsAnswered408AtTheHeaderDeadline() throws {
         let live = try LiveServer { $0.headerTimeout = 0.5 }
         let connection = try RawConnection(port: live.port)

@@ -20,7 +20,7 @@ import Glibc
         }
     }
 
-    /// Robustness K09 (the requests; the memory per connection is judged by `KeepAliveMemoryTests`
+    /// Robustness K09 (the requests; the memory per connection is judged by `ProcessRowTests`
     /// and by scripts/soak/soak.py `mixed` and `idle`).
     @Test func oneKeepAliveConnectionServesTenThousandRequests() throws {
         let live = try LiveServer()

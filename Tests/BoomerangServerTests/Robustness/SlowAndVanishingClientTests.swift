@@ -20,7 +20,8 @@ import Glibc
     }
 
     /// Sends `prefix`, then one byte of `filler` after each 50 ms without an answer, until the
-    /// server answers or closes (or the guard of `seconds` passes); returns the answer.
+    /// server answers or closes; returns the answer. Nil when the client was still sending when
+    /// the guard of `seconds` passed (an answer only after it stops proves nothing).
     static func dribble(_ connection: RawConnection, _ prefix: String, filler: UInt8, guardSeconds seconds: Double = 30) throws
         -> (response: RawConnection.Response?, sent: Int)
     {
@@ -28,11 +29,13 @@ import Glibc
         connection.setTimeout(0.05)
         let end = Date().addingTimeInterval(seconds)
         var sent = 0
-        while Date() < end {
+        while true {
+            guard Date() < end else { return (nil, sent) }
             guard (try? connection.send([sent < bytes.count ? bytes[sent] : filler])) != nil else { break }
             sent += 1
             if let response = try connection.readResponse() { return (response, sent) }
         }
+        // The server closed while the client sent: its answer may still be on the way.
         connection.setTimeout(5)
         return (try connection.readResponse(), sent)
     }
