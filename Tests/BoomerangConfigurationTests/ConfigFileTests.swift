@@ -3,6 +3,7 @@ import BoomerangServer
 import Foundation
 import Testing
 
+/// Reading the config file. Robustness R06: a missing file, a folder, a huge file, a link to a device.
 @Suite struct ConfigFileTests {
     private static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appending(path: "boomerang-config-\(UUID().uuidString)")
@@ -69,5 +70,20 @@ import Testing
         ) {
             try SettingsLoader.load(options: [:], environment: [:], configFile: file)
         }
+    }
+
+    /// Robustness R06: a config that is a link to `/dev/zero` (endless bytes) is read only to one
+    /// byte past the limit, then refused as too large; it neither hangs nor fills the memory.
+    @Test func aLinkToAnEndlessDeviceIsReadToTheLimitAndRefused() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "server.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        let file = try #require(try ConfigFile.read(atPath: path, isRequired: true))
+        #expect(file.contents.count == SettingsLoader.maxConfigFileBytes + 1)
+        let error = try #require(throws: SettingsError.self) {
+            try SettingsLoader.load(options: [:], environment: [:], configFile: file)
+        }
+        #expect(error.code == .fileTooLarge)
     }
 }

@@ -263,6 +263,7 @@ import Testing
         }
     }
 
+    /// Robustness R06 (negative limits, limit 0, limits past Int64, wrong types).
     @Test(arguments: invalidValues.filter { !$0.text.isEmpty })
     func invalidFileValueNamesTheKeyFileAndLine(_ invalid: Invalid) {
         let setting = invalid.setting
@@ -287,6 +288,7 @@ import Testing
         }
     }
 
+    /// Robustness R06 (wrong types).
     @Test func fileValueOfWrongYAMLTypeNamesTheKey() {
         #expect(
             throws: SettingsError(
@@ -315,6 +317,7 @@ import Testing
 
     // MARK: The config file
 
+    /// Robustness R06 (unknown keys).
     @Test func unknownKeyNamesTheKeyAndFile() {
         #expect(
             throws: SettingsError(
@@ -429,6 +432,7 @@ import Testing
         #expect(error.message.hasPrefix("config/server.yaml is not valid YAML: "))
     }
 
+    /// Robustness R06 (non-UTF-8).
     @Test func invalidUTF8IsRefused() {
         #expect(
             throws: SettingsError(
@@ -445,6 +449,7 @@ import Testing
         }
     }
 
+    /// Robustness R06 (at most 1 MiB is read).
     @Test func fileOverOneMebibyteIsRefused() throws {
         let padding = "# " + String(repeating: "x", count: 1 << 20) + "\n"
         #expect(

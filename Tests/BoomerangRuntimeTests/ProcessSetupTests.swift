@@ -20,6 +20,15 @@ import Glibc
         #expect(failure == EPIPE)
     }
 
+    /// Robustness R04: SIGXFSZ is ignored, so a write past the file-size limit fails (EFBIG)
+    /// instead of ending the process; `ProcessRowTests` shows the server going on.
+    @Test func fileSizeSignalIsIgnored() {
+        ProcessSetup.prepare()
+        var action = sigaction()
+        #expect(sigaction(SIGXFSZ, nil, &action) == 0)
+        #expect(unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
+    }
+
     @Test func openFileLimitIsRaisedToTheHardLimit() {
         ProcessSetup.prepare()
         var limit = rlimit()

@@ -47,6 +47,9 @@ import Testing
         #expect(connection.closedByServer(within: 1))
     }
 
+    /// Robustness K05: past `max_connections` a client is answered 503 and closed at once; the
+    /// held connections are still served. (EMFILE: `AcceptFailureLogTests`; 10,000 idle
+    /// connections: scripts/soak/soak.py `idle`.)
     @Test func connectionsOverTheCapAre503() throws {
         let live = try LiveServer { $0.maxConnections = 2 }
         let first = try RawConnection(port: live.port)
@@ -57,6 +60,9 @@ import Testing
         #expect(try second.readResponse()?.status == 200)
         let third = try RawConnection(port: live.port)
         #expect(try third.readResponse()?.status == 503)
+        #expect(third.closedByServer())
+        try first.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try first.readResponse()?.status == 200)
         withExtendedLifetime((first, second)) {}
     }
 

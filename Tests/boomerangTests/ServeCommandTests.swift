@@ -145,6 +145,8 @@ import Testing
         #expect(first.stop(signal: SIGTERM) == 0)
     }
 
+    /// Robustness R06: a bad setting or a missing config file stops the start with a clear message
+    /// and exit status 1.
     @Test(
         arguments: [
             (
@@ -168,6 +170,7 @@ import Testing
         #expect(result.standardError == message)
     }
 
+    /// Robustness R06 (unknown keys, from the binary).
     @Test func binaryReportsAnUnknownConfigKeyWithStatusOne() throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -3,11 +3,11 @@
 robustness spec §4.3. Each mode starts its own server (127.0.0.1, a free port), is bounded in
 time, prints its figures and exits 1 when a criterion fails.
 
-  soak.py mixed    [--seconds 600]  mixed load: 0 errors, flat RSS, fds back to baseline
-  soak.py cutoff   [--count 1000]   uploads cut off at random points by FIN or RST
+  soak.py mixed    [--seconds 600]  mixed load: 0 errors, flat RSS, fds back to baseline (rows K09, R03)
+  soak.py cutoff   [--count 1000]   uploads cut off at random points by FIN or RST (row K06)
   soak.py sigterm  [--uploads 100]  SIGTERM with uploads in flight, then a restart
-  soak.py slow     [--seconds 60]   slowhttptest (slowloris, slow body, slow read) beside normal traffic
-  soak.py idle     [--count 10000]  idle keep-alive connections: memory per connection
+  soak.py slow     [--seconds 60]   slowhttptest (slowloris, slow body, slow read) beside normal traffic (rows K02, K03, K04)
+  soak.py idle     [--count 10000]  idle keep-alive connections: memory per connection (row K05)
 
 The server binary is $BOOMERANG, else .build/release/boomerang, else .build/debug/boomerang.
 """

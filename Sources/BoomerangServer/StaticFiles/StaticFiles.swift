@@ -65,10 +65,14 @@ struct StaticFiles: Sendable {
         return [".swp", ".swo", ".bak", ".orig"].contains { lowered.hasSuffix($0) }
     }
 
+    /// The file's bytes, if it is still the regular file of `size` bytes that `lstat` saw: one
+    /// swapped for a FIFO or a device in between is not read (a FIFO would block the start).
     private static func read(_ path: String, size: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == size else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {

@@ -134,6 +134,7 @@ import Testing
         #expect(response.json?.object("error")?.string("code") == "historyDisabled")
     }
 
+    /// Robustness R03 (the ring evicts the oldest).
     @Test func theCountBoundHoldsOnALiveServer() throws {
         let live = try LiveServer { $0.maxHistoryEntryCount = 3 }
         for index in 0..<5 { _ = try live.send("GET /get?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }

@@ -4,6 +4,7 @@ import Testing
 /// An exchange that ends before it is complete is recorded with why: the client closed, the
 /// client stopped reading until the write timeout, or the server stopped.
 @Suite struct HistoryEndCauseTests {
+    /// Robustness K04 (the history entry).
     @Test func aClientThatStopsReadingIsRecordedAsCutAtTheWriteTimeout() throws {
         let live = try LiveServer { $0.writeTimeout = 1 }
         // 10 MiB does not fit the socket buffers of a client that reads nothing.

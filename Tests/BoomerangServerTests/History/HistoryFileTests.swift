@@ -4,6 +4,7 @@ import Testing
 /// `history_file`: entries survive a restart; a torn last line is skipped; clears and the count
 /// bound apply at reload.
 @Suite struct HistoryFileTests {
+    /// Robustness R04 (a file truncated mid-line at start-up).
     @Test func aRestartReloadsTheHistoryAndSkipsATornLastLine() throws {
         let directory = try TemporaryFile(name: "unused", bytes: [])
         let path = directory.directory.appendingPathComponent("history.jsonl").path
@@ -38,6 +39,7 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 4)
     }
 
+    /// Robustness R03 (the file's bound at start-up).
     @Test func clearsAndTheCountBoundApplyAtReload() throws {
         let directory = try TemporaryFile(name: "unused", bytes: [])
         let path = directory.directory.appendingPathComponent("history.jsonl").path
@@ -64,7 +66,7 @@ import Testing
     }
 
     /// A file that is not a history (a mistyped path) is renamed, never emptied; the entries that
-    /// can be read are kept.
+    /// can be read are kept. Robustness R04 (a corrupted file is quarantined).
     @Test func aFileWithUnreadableLinesIsSetAsideWithItsBytes() throws {
         let directory = try TemporaryFile(name: "unused", bytes: [])
         let path = directory.directory.appendingPathComponent("history.jsonl").path
@@ -85,6 +87,7 @@ import Testing
         #expect(try live.adminJSON("/__admin/health").object("history")?["fileProblem"] is NSNull)
     }
 
+    /// Robustness R04 (a file too long to read at start-up is quarantined unread).
     @Test func aFileLongerThanTheBoundIsSetAsideUnread() throws {
         let directory = try TemporaryFile(name: "unused", bytes: [])
         let path = directory.directory.appendingPathComponent("history.jsonl").path
@@ -101,7 +104,7 @@ import Testing
     }
 
     /// A folder named as the history file is left as it is; the server serves, and its health
-    /// says why the file is not kept.
+    /// says why the file is not kept. Robustness R04.
     @Test func aPathThatIsNotARegularFileIsLeftAlone() throws {
         let directory = try TemporaryFile(name: "unused", bytes: [])
         let folder = directory.directory.appendingPathComponent("history.jsonl")
@@ -118,6 +121,7 @@ import Testing
         #expect(try Self.setAside(folder.path).isEmpty)
     }
 
+    /// Robustness R04 (a file that cannot be written: the echoes and the history in memory go on).
     @Test func aFileThatCannotBeWrittenIsReportedInTheHealth() throws {
         let directory = try TemporaryFile(name: "unused", bytes: [])
         let path = directory.directory.appendingPathComponent("missing/history.jsonl").path
@@ -126,5 +130,39 @@ import Testing
         #expect(try live.listed().count == 1)
         let problem = try live.adminJSON("/__admin/health").object("history")?.string("fileProblem")
         #expect(problem?.contains("No such file or directory") == true, "\(problem ?? "nil")")
+    }
+}
+
+extension HistoryFileTests {
+    /// Robustness R03 (history flood, scaled down): 300 exchanges against a bound of 5 entries.
+    /// The file is compacted while the server runs (it never holds more than twice the bound plus
+    /// 16 lines), the history lists the newest 5, and a restart with the same bound finds the same 5.
+    @Test func aFloodKeepsTheFileWithinItsBoundWhileServing() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("history.jsonl").path
+        let bound = 5
+        var longest = 0
+        do {
+            let live = try LiveServer {
+                $0.historyFile = path
+                $0.maxHistoryEntryCount = bound
+            }
+            let connection = try RawConnection(port: live.port)
+            for index in 0..<300 {
+                try connection.send("GET /get?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse()?.status == 200)
+                let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+                longest = max(longest, lines)
+            }
+            #expect(try live.listed().map { $0.string("target") } == (295..<300).reversed().map { "/get?i=\($0)" })
+        }
+        #expect(longest > bound)
+        #expect(longest <= 2 * bound + 16, "the file reached \(longest) lines")
+        let restarted = try LiveServer {
+            $0.historyFile = path
+            $0.maxHistoryEntryCount = bound
+        }
+        let reloaded = try restarted.listed().map { $0.string("target") ?? "" }
+        #expect(reloaded == (295..<300).reversed().map { "/get?i=\($0)" }, "\(reloaded)")
     }
 }

@@ -28,6 +28,7 @@ import Testing
         return store.add(summary(session: session), .live(recorded), approximateBytes: bytes)
     }
 
+    /// Robustness R03 (N entries).
     @Test func idsIncreaseAndTheCountBoundDropsTheOldest() {
         let store = Self.store(maxEntries: 3)
         for _ in 0..<5 { Self.add(store) }
@@ -37,6 +38,7 @@ import Testing
         #expect(store.newestID == 5)
     }
 
+    /// Robustness R03 (M bytes).
     @Test func theByteBoundDropsTheOldestButKeepsTheNewestAlone() {
         let store = Self.store(maxBytes: 1000)
         for _ in 0..<4 { Self.add(store, bytes: 400) }

@@ -7,6 +7,7 @@ import Glibc
 
 /// Connection behaviour under many requests and slow peers (robustness §3.9).
 @Suite struct ConnectionLoadTests {
+    /// Robustness K08.
     @Test func thousandPipelinedRequestsInOneWriteAllAnswerInOrder() throws {
         let live = try LiveServer()
         let connection = try RawConnection(port: live.port)
@@ -19,6 +20,8 @@ import Glibc
         }
     }
 
+    /// Robustness K09 (the requests; the memory per connection is judged by `ProcessRowTests`
+    /// and by scripts/soak/soak.py `mixed` and `idle`).
     @Test func oneKeepAliveConnectionServesTenThousandRequests() throws {
         let live = try LiveServer()
         let connection = try RawConnection(port: live.port)
@@ -31,6 +34,7 @@ import Glibc
         }
     }
 
+    /// Robustness K03 (a body that stops; one that trickles on is in `SlowAndVanishingClientTests`).
     @Test func bodyTooSlowAfterTheGracePeriodIs408() throws {
         let live = try LiveServer {
             $0.bodyRateGracePeriod = 0.3
@@ -43,6 +47,8 @@ import Glibc
         #expect((response.json?["error"] as? [String: Any])?["code"] as? String == "bodyTooSlow")
     }
 
+    /// Robustness K06 (by FIN; FIN and RST with the history in `SlowAndVanishingClientTests`, and
+    /// 1,000 random cuts in scripts/soak/soak.py `cutoff`).
     @Test func clientsThatDropMidUploadLeaveTheServerServing() throws {
         let live = try LiveServer()
         for cut in [0, 10, 100, 5000] {
@@ -83,6 +89,7 @@ import Glibc
 }
 
 extension ConnectionLoadTests {
+    /// Robustness K04.
     @Test func aReaderThatStopsGetsOneTimeoutAndIsClosedAtTheWriteTimeout() throws {
         let live = try LiveServer {
             $0.headerTimeout = 0.5

@@ -7,7 +7,7 @@ import Glibc
 
 /// Readers that do not read (a closed receive window, as `slowhttptest -X` makes) over real
 /// sockets: what the server's socket holds for each stays bounded, and a reader that does read
-/// still gets every byte.
+/// still gets every byte. Robustness K04 (memory held per slow reader).
 @Suite struct SlowReaderLiveTests {
     /// A client socket with a tiny receive buffer that sends one request and then never reads.
     final class StalledReader {

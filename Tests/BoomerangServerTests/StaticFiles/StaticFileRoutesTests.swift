@@ -3,6 +3,10 @@ import Testing
 
 @testable import BoomerangServer
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The web page's files: confined to their folder, typed, validated with ETags, under a strict
 /// Content-Security-Policy.
 @Suite struct StaticFileRoutesTests {
@@ -49,6 +53,7 @@ import Testing
         #expect(StaticFiles(directory: folder.root.appendingPathComponent("missing").path).files.isEmpty)
     }
 
+    /// Robustness S09: `/` and `/ui/` are `index.html`; a folder inside is never listed.
     @Test func aBrowserGetsThePageWithAStrictPolicyAndCurlGetsTheRouteListing() throws {
         let folder = try PageFolder()
         let live = try LiveServer { $0.publicDirectory = folder.page.path }
@@ -88,6 +93,8 @@ import Testing
         #expect(try get(live, "/ui/img/logo.svg").header("Content-Type") == "image/svg+xml")
     }
 
+    /// Robustness S06 (`link.txt` and `up/` are links that point outside the folder) and S09
+    /// (`/ui/img/` is a folder: never listed).
     @Test(arguments: [
         "/ui/../Package.swift", "/ui/%2e%2e/secret.txt", "/ui/%2E%2E%2Fsecret.txt", "/ui/%252e%252e/secret.txt",
         "/ui/..%2fsecret.txt", "/ui/.env", "/ui/%2eenv", "/ui/link.txt", "/ui/up/secret.txt", "/ui/img/", "/ui/img",
@@ -101,6 +108,47 @@ import Testing
         #expect(response.status == 404 || response.status == 400)
         #expect(!response.text.contains("outside") && !response.text.contains("secret\n") && !response.text.contains("swift-tools-version"))
         #expect(try get(live, "/ui/app.js").status == 200)
+    }
+
+    /// Robustness S13: a FIFO and a link to a device placed in the folder are never opened (opening
+    /// the FIFO would block the start), and a file replaced after start-up is served as it was
+    /// read then, whole, with a Content-Length that matches the bytes sent.
+    @Test(.timeLimit(.minutes(2)))
+    func aFIFOIsSkippedAndAFileReplacedAfterStartIsServedAsRead() throws {
+        let folder = try PageFolder()
+        #expect(mkfifo(folder.page.appendingPathComponent("pipe.js").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.page.appendingPathComponent("zero.js").path, withDestinationPath: "/dev/zero")
+        let script = folder.page.appendingPathComponent("app.js")
+        let original = try Data(contentsOf: script)
+        let live = try LiveServer { $0.publicDirectory = folder.page.path }
+        #expect(try get(live, "/ui/pipe.js").status == 404)
+        #expect(try get(live, "/ui/zero.js").status == 404)
+        try Data("x".utf8).write(to: script)
+        let served = try get(live, "/ui/app.js")
+        #expect(served.status == 200)
+        #expect(served.body == Array(original))
+        #expect(served.header("Content-Length") == "\(original.count)")
+        #expect(try get(live, "/get").status == 200)
+    }
+
+    /// Robustness S14: types come from an allowlist by extension; an unknown extension, or none,
+    /// is `application/octet-stream`, and every file carries `X-Content-Type-Options: nosniff`.
+    @Test func unknownExtensionsAreOctetStreamAndEveryFileIsNosniff() throws {
+        let folder = try PageFolder()
+        try Data("<html>".utf8).write(to: folder.page.appendingPathComponent("data.xyz"))
+        try Data("<html>".utf8).write(to: folder.page.appendingPathComponent("README"))
+        let live = try LiveServer { $0.publicDirectory = folder.page.path }
+        let expected = [
+            ("/ui/data.xyz", "application/octet-stream"), ("/ui/README", "application/octet-stream"),
+            ("/ui/app.js", "text/javascript; charset=utf-8"), ("/ui/style.css", "text/css; charset=utf-8"),
+            ("/ui/img/logo.svg", "image/svg+xml"), ("/ui/index.html", "text/html; charset=utf-8"),
+        ]
+        for (target, type) in expected {
+            let response = try get(live, target)
+            #expect(response.status == 200, "\(target)")
+            #expect(response.header("Content-Type") == type, "\(target)")
+            #expect(response.header("X-Content-Type-Options") == "nosniff", "\(target)")
+        }
     }
 
     @Test func withoutAPageFolderTheAnswerSaysHowToInstallIt() throws {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import BoomerangServer
 
-/// What one hostile row costs the server in processor time (robustness spec §3: no row over
-/// 100 ms), measured on its event-loop threads, which run nothing else while a row is sent.
+/// What one hostile row costs the server in processor time (robustness spec §3, row R08: no row
+/// over 100 ms), measured on its event-loop threads, which run nothing else while a row is sent.
 ///
 /// The bound is a CPU-time bound, asserted in optimised builds only: unoptimised Swift is many
 /// times slower on the byte loops these rows stress (a 10 MiB echo costs seconds), so a debug
