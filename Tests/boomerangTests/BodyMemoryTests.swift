@@ -89,10 +89,7 @@ import Testing
             server.terminate()
             server.wait(timeout=10)
             """
-        let run = try Subprocess.runPython(script)
-        #expect(run.status == 0, "\(run.standardError)")
-        let figures = run.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        try #require(figures.count == 2, "\(run.standardOutput)")
+        let figures = try Subprocess.runPythonForFigures(script, count: 2)
         let (bodyBytes, growthKiB) = (figures[0], figures[1])
         #expect(bodyBytes > 8_000_000)
         // ThreadSanitizer (`make sanitize-thread` sets TSAN_OPTIONS) keeps several bytes of shadow
@@ -146,10 +143,7 @@ import Testing
             server.terminate()
             server.wait(timeout=10)
             """
-        let run = try Subprocess.runPython(script)
-        #expect(run.status == 0, "\(run.standardError)")
-        let figures = run.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        try #require(figures.count == 3, "\(run.standardOutput)")
+        let figures = try Subprocess.runPythonForFigures(script, count: 3)
         let (bodyBytes, peakKiB, afterKiB) = (figures[0], figures[1], figures[2])
         guard ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil else { return }
         #expect(peakKiB * 1024 <= 64 * 2 * bodyBytes + 32 << 20, "peak RSS grew \(peakKiB) KiB for 64 bodies of \(bodyBytes) bytes")

@@ -91,11 +91,8 @@ import Testing
             server.communicate(timeout=10)
             print(warm, last)
             """
-        let run = try Subprocess.runPython(script)
-        print("resident KiB after 2,000 and 10,000 requests: \(run.standardOutput)")
-        #expect(run.status == 0, "\(run.standardError)")
-        let figures = run.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        try #require(figures.count == 2, "\(run.standardOutput)")
+        let figures = try Subprocess.runPythonForFigures(script, count: 2)
+        print("resident KiB after 2,000 and 10,000 requests: \(figures)")
         // ThreadSanitizer's shadow memory grows with every new address the server touches.
         guard ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil else { return }
         #expect(figures[1] - figures[0] <= 2048, "resident memory \(figures[0]) KiB after 2,000 requests, \(figures[1]) KiB after 10,000")

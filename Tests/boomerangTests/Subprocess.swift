@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -59,6 +60,16 @@ enum Subprocess {
         process.arguments = ["python3", "-c", script, boomerang.path]
         process.environment = ProcessInfo.processInfo.environment.merging(sanitizerOptions) { _, given in given }
         return try runToEnd(process)
+    }
+
+    /// Runs a Python `script` that prints `count` whole numbers, and returns them. A script that
+    /// fails is an issue at the caller's line; one that printed something else throws.
+    static func runPythonForFigures(_ script: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+        let run = try runPython(script)
+        #expect(run.status == 0, "\(run.standardError)", sourceLocation: sourceLocation)
+        let figures = run.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(figures.count == count, "\(run.standardOutput)", sourceLocation: sourceLocation)
+        return figures
     }
 
     /// Python lines (for a script that imports `re`, `subprocess` and `sys`) that start

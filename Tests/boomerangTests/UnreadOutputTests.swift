@@ -36,10 +36,7 @@ import Testing
             server.terminate()
             server.wait(timeout=10)
             """
-        let run = try Subprocess.runPython(script)
-        #expect(run.status == 0, "\(run.standardError)")
-        let figures = run.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        try #require(figures.count == 2, "\(run.standardOutput)")
+        let figures = try Subprocess.runPythonForFigures(script, count: 2)
         let (written, dropped) = (figures[0], figures[1])
         #expect(written + dropped == 1500, "\(written) access lines written and \(dropped) dropped, of 1,500")
         #expect(written >= 1000, "about 8 MiB of lines wait for the output: \(written)")
