@@ -1,6 +1,7 @@
 // One event loop on its own thread: its base, its listener, its connections, a timer that flushes
-// the access log and trims the heap after large exchanges, and the handle through which other threads ask it to drain, stop or wake a
-// connection. Everything here runs on the loop's thread, except `init` and `deinit`.
+// the access log and trims the heap after large exchanges, and the handle through which other
+// threads ask it to drain, stop or wake a connection. Everything here runs on the loop's thread,
+// except `init` and `deinit`.
 import BoomerangSerialization
 import CLibevent
 
