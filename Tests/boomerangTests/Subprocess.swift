@@ -76,13 +76,15 @@ enum Subprocess {
     /// `command serve --port 0` with `options` (Python string literals, comma-separated), its
     /// standard error going to `standardError` and with `environment` (Python expressions; `None`
     /// is the script's environment), wait for it to listen, and leave the process in `server`
-    /// and its port in `port`.
+    /// and its port in `port`. The server is killed when the script ends, however it ends.
     static func pythonServerStart(
         options: String, command: String = "sys.argv[1]", standardError: String = "subprocess.STDOUT", environment: String = "None"
     ) -> String {
         """
         server = subprocess.Popen([\(command), "serve", "--port", "0", \(options)],
                                   stdout=subprocess.PIPE, stderr=\(standardError), text=True, env=\(environment))
+        # A script that fails before it stops the server would leave it running.
+        __import__("atexit").register(server.kill)
         found = None
         while found is None:
             line = server.stdout.readline()
