@@ -154,7 +154,12 @@ public final class Server: Sendable {
     public func runUntilSignalled(onStart: (Int) -> Void) throws(LibeventError) {
         let port = try start()
         let mappings = context.mappings
-        let signal = try ShutdownSignal.wait(ready: { onStart(port) }, hangup: { mappings.reload(reason: "SIGHUP") })
+        // The start-up notices, written off the calling thread, come before what `onStart` prints.
+        let ready = {
+            _ = LogOutput.shared.waitUntilWritten(timeout: 2)
+            onStart(port)
+        }
+        let signal = try ShutdownSignal.wait(ready: ready, hangup: { mappings.reload(reason: "SIGHUP") })
         context.log.info("received signal \(signal), shutting down")
         shutdown()
         // The last lines, unless the output has stopped moving.
