@@ -31,24 +31,36 @@ final class LogOutput: Sendable {
         self.limit = limit
     }
 
-    /// Hands `raw` (whole lines) over to be written to `fd`; drops it when `limit` bytes already wait.
+    /// Hands a copy of `raw` (whole lines) over to be written to `fd`; drops it when `limit`
+    /// bytes already wait.
     func write(_ raw: UnsafeRawBufferPointer, to fd: Int32) {
-        guard !raw.isEmpty else { return }
-        guard waitingBytes.wrappingAdd(raw.count, ordering: .relaxed).newValue <= limit else {
-            waitingBytes.wrappingSubtract(raw.count, ordering: .relaxed)
-            droppedLines.wrappingAdd(max(1, raw.count(where: { $0 == 0x0A })), ordering: .relaxed)
-            return
+        guard admit(raw) else { return }
+        enqueue([UInt8](raw), to: fd)
+    }
+
+    /// Hands `bytes` (whole lines) over to be written to `fd`, without a copy; drops them when
+    /// `limit` bytes already wait.
+    func write(_ bytes: [UInt8], to fd: Int32) {
+        guard bytes.withUnsafeBytes({ admit($0) }) else { return }
+        enqueue(bytes, to: fd)
+    }
+
+    /// Counts `lines` as waiting, or as dropped when they would take the waiting bytes past `limit`.
+    private func admit(_ lines: UnsafeRawBufferPointer) -> Bool {
+        guard !lines.isEmpty else { return false }
+        guard waitingBytes.wrappingAdd(lines.count, ordering: .relaxed).newValue <= limit else {
+            waitingBytes.wrappingSubtract(lines.count, ordering: .relaxed)
+            droppedLines.wrappingAdd(max(1, lines.count(where: { $0 == 0x0A })), ordering: .relaxed)
+            return false
         }
-        let bytes = [UInt8](raw)
+        return true
+    }
+
+    private func enqueue(_ bytes: [UInt8], to fd: Int32) {
         queue.async { [self] in
             Self.writeWhole(bytes, to: fd)
             waitingBytes.wrappingSubtract(bytes.count, ordering: .relaxed)
         }
-    }
-
-    /// Hands `bytes` over to be written to `fd`.
-    func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { write($0, to: fd) }
     }
 
     /// How many lines were dropped since the last call, once everything that waited is written
