@@ -10,13 +10,8 @@ import Glibc
 @Suite struct AccessLogHandlerTests {
     /// Logs one access line and one refused line through swift-log and returns what the sink wrote.
     private func lines(_ format: ServerSettings.LogFormat) throws -> [String] {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
-        }
-        let sink = LogSink(fd: fds[1])
+        let pipe = try TestPipe()
+        let sink = LogSink(fd: pipe.writeFD)
         let logger = Logger(label: "test") { _ in AccessLogHandler(format: format, sink: sink, clock: AccessLogClock()) }
         let access = AccessRecord(
             kind: .access, remote: "127.0.0.1", method: "GET", target: "/get?q=\"x\"", version: "HTTP/1.1", status: 200,
@@ -27,9 +22,7 @@ import Glibc
         logger.info("no record")
         sink.flush()
         #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(fds[0], &buffer, buffer.count)
-        return String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).split(separator: "\n").map(String.init)
+        return String(decoding: pipe.read(), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     @Test func textLinesAreOneLineEachWithQuotesEscaped() throws {

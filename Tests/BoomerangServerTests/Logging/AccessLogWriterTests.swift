@@ -11,13 +11,8 @@ import Glibc
 @Suite struct AccessLogWriterTests {
     /// Writes one exchange and one refused request and returns the lines, without their timestamps.
     private func lines(_ format: ServerSettings.LogFormat) throws -> [String] {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
-        }
-        let writer = AccessLogWriter(format: format, enabled: true, fd: fds[1])
+        let pipe = try TestPipe()
+        let writer = AccessLogWriter(format: format, enabled: true, fd: pipe.writeFD)
         let head = HTTPRequestHead(method: .get, target: "/get?q=\"x\"")
         let context = RequestContext(head: head, remoteHost: "127.0.0.1", requestID: "abc-000001", loopIndex: 0, receivedAt: 1_000)
         var exchange = Exchange(context: context)
@@ -27,9 +22,7 @@ import Glibc
         writer.recordRefused(remote: "::1", status: 400, reason: "invalidTarget")
         writer.flush()
         #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(fds[0], &buffer, buffer.count)
-        return String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).split(separator: "\n").map(String.init)
+        return String(decoding: pipe.read(), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     @Test func textLinesMatchTheHandlers() throws {
@@ -51,18 +44,10 @@ import Glibc
     /// A line that takes the buffer past 32 KiB is written at once, also when it needed the
     /// buffer emptied first to fit; lines below the mark wait for the next flush.
     @Test func aLongLineIsWrittenWithoutWaitingForTheTimer() throws {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
-        }
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-        // F_SETPIPE_SZ and F_GETPIPE_SZ (Linux, not exported to Swift): room for all 65 KB, so
-        // that the writer never blocks on a pipe nobody reads yet.
-        _ = fcntl(fds[1], 1031, Int32(1 << 20))
-        #expect(fcntl(fds[1], 1032) >= 128 * 1024)
-        let writer = AccessLogWriter(format: .text, enabled: true, fd: fds[1])
+        // Room for all 65 KB, so that the writer never blocks on a pipe nobody reads yet.
+        let pipe = try TestPipe(nonBlockingRead: true, capacity: 1 << 20)
+        #expect(pipe.capacity >= 128 * 1024)
+        let writer = AccessLogWriter(format: .text, enabled: true, fd: pipe.writeFD)
         func record(_ target: String) {
             let context = RequestContext(
                 head: HTTPRequestHead(method: .get, target: target), remoteHost: "127.0.0.1", requestID: "r", loopIndex: 0, receivedAt: 0)
@@ -70,16 +55,14 @@ import Glibc
             exchange.status = 200
             writer.record(exchange, now: 1_000)
         }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         // Five lines of about 5 KB: 25 KB held, under the mark.
         for _ in 0..<5 { record("/" + String(repeating: "a", count: 5_000)) }
         #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
-        #expect(read(fds[0], &buffer, buffer.count) == -1, "lines under the mark wait for a flush")
+        #expect(pipe.read().isEmpty, "lines under the mark wait for a flush")
         // 10,000 control bytes escaped as \xNN: a 40 KB line that fits only in an emptied buffer.
         record("/" + String(repeating: "\u{01}", count: 10_000))
         #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
-        let count = read(fds[0], &buffer, buffer.count)
-        let text = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
+        let text = String(decoding: pipe.read(), as: UTF8.self)
         // Counted, not printed on failure: the text is 65 KB.
         let lineCount = text.split(separator: "\n").count
         let escapedRun = text.contains(String(repeating: "\\x01", count: 10_000))
@@ -88,15 +71,12 @@ import Glibc
     }
 
     @Test func disabledWriterWritesNothing() throws {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer { close(fds[0]) }
-        let writer = AccessLogWriter(format: .text, enabled: false, fd: fds[1])
+        let pipe = try TestPipe()
+        let writer = AccessLogWriter(format: .text, enabled: false, fd: pipe.writeFD)
         writer.recordRefused(remote: "::1", status: 400, reason: "x")
         writer.flush()
         #expect(LogOutput.shared.waitUntilWritten(timeout: 30))
-        close(fds[1])
-        var byte: UInt8 = 0
-        #expect(read(fds[0], &byte, 1) == 0)
+        pipe.closeWriteEnd()
+        #expect(pipe.read(upTo: 1).isEmpty, "the pipe ends with nothing in it")
     }
 }
