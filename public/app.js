@@ -37,6 +37,9 @@ function statusClass(status) {
   return status ? `s${String(status).charAt(0)}xx` : "s0";
 }
 
+// Outcomes that leave a response with a status unfinished: the client left, or the server stopped.
+const cutOutcomes = { clientAborted: "client left", interrupted: "interrupted" };
+
 function row(summary) {
   const tr = el("tr", {
     dataset: { id: String(summary.id) },
@@ -46,7 +49,8 @@ function row(summary) {
   el("td", { class: "num" }, String(summary.id)),
   el("td", { class: "method" }, summary.method || "—"),
   el("td", { class: "path", title: summary.target }, summary.target || summary.path),
-  el("td", {}, el("span", { class: `badge ${statusClass(summary.status)}` }, summary.status ? String(summary.status) : summary.outcome)),
+  el("td", {}, el("span", { class: `badge ${statusClass(summary.status)}` }, summary.status ? String(summary.status) : summary.outcome),
+    cutOutcomes[summary.outcome] && summary.status ? el("span", { class: "muted" }, ` ${cutOutcomes[summary.outcome]}`) : false),
   el("td", { class: "num" }, formatBytes(summary.requestBodyBytes)),
   el("td", { class: "num", title: summary.startedAt }, formatTime(summary.startedAt)),
   el("td", {}, summary.session));
@@ -117,6 +121,14 @@ function connect() {
   source.addEventListener("exchange", (event) => {
     const summary = JSON.parse(event.data);
     if (matches(summary, filters())) addSummary(summary, { live: true });
+  });
+  source.addEventListener("updated", (event) => {
+    // An exchange whose response did not leave whole: its row changes in place.
+    const summary = JSON.parse(event.data);
+    if (!state.entries.has(summary.id)) return;
+    state.entries.set(summary.id, summary);
+    renderList();
+    if (state.selected === summary.id) select(summary.id);
   });
   source.addEventListener("cleared", () => reload());
   source.addEventListener("error", () => {

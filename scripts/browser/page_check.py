@@ -5,7 +5,8 @@
 
 Opens the page, sends a multipart request with curl and waits for it to appear in the list
 without a reload, opens it and checks the parts' names, sizes, hashes and text, cuts a streamed
-response short and reads how its row and diagnostics tell it, sends a JSON request
+response short and reads how its row and diagnostics tell it, leaves a large echo after its head
+and sees its row change to say so, sends a JSON request
 with the builder and reads the echo, checks that a header carrying markup is shown as text and
 runs nothing, reads posted bodies (text, binary, cut) in the Raw tab, and checks that the
 Scenarios tab's own fetch stays out of the history while a curl of the same route does not. Saves screenshots of the list and the detail view. Exits non-zero on any failure.
@@ -100,8 +101,20 @@ try:
           f"the diagnostics say how much of the stream was sent: {text!r}")
     driver.save_screenshot(os.path.join(artifacts, "aborted.png"))
 
-    # A request the framing rules refuse: its Response tab says what the server answered.
+    # A 4 MiB echo whose client leaves after its head: listed as answered when it was made, its row
+    # then says, without a reload, that the client left.
     host, port = base.split("//")[1].split(":")
+    body = b"b" * (4 << 20)
+    with socket.socket() as raw:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect((host, int(port)))
+        raw.sendall(b"POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+        raw.recv(1024)
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+    wait.until(lambda d: "/post" in rows()[0].text and "client left" in rows()[0].text)
+    check(sum("POST" in row.text and "client left" in row.text for row in rows()) == 1, "the cut echo is listed once, as cut")
+
+    # A request the framing rules refuse: its Response tab says what the server answered.
     with socket.create_connection((host, int(port)), timeout=5) as raw:
         raw.sendall(b"POST /post HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
         raw.recv(65536)

@@ -223,6 +223,7 @@ extension ConnectionStateMachine {
             abandonExchange(cause)
         }
         state = .closed
+        if !output.isEmpty { cutUnsentResponses(cause) }
         output.removeAll()
         input.bytes = []
         readingEnabled = false

@@ -144,6 +144,7 @@ extension ConnectionStateMachine {
         guard !bytes.isEmpty else { return }
         let wasEmpty = output.isEmpty
         output.append(bytes)
+        queuedTotal += bytes.count
         if wasEmpty {
             lastWriteProgress = now
             emit(.send)
@@ -155,6 +156,7 @@ extension ConnectionStateMachine {
         guard !bytes.isEmpty else { return }
         let wasEmpty = output.isEmpty
         output.append(contentsOf: bytes)
+        queuedTotal += bytes.count
         if wasEmpty {
             lastWriteProgress = now
             emit(.send)
@@ -182,6 +184,8 @@ extension ConnectionStateMachine {
         let head = exchange.context.head
         services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")
         if let stream {
+            // What left, not what was queued.
+            stream.exchange.responseBytes = min(stream.exchange.responseBytes, max(0, sentTotal - stream.startOffset))
             // A stream is recorded once: when it ends, or at its start when it carried a fault.
             recordEnd(of: stream, cut: cause)
         } else {

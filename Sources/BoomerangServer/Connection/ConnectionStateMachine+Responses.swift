@@ -29,11 +29,22 @@ extension ConnectionStateMachine {
             response, method: head.method, version: (head.version.major, head.version.minor),
             keepAlive: keepAlive, date: services.dateField())
         exchange.responseBytes = bytes.head.count + bytes.body.count
-        services.responseReady(exchange, response, written: bytes.head)
+        let start = queuedTotal
+        let entry = services.responseReady(exchange, response, written: bytes.head)
         services.exchangeCompleted(exchange)
         enqueue(bytes.head, now: now)
         enqueue(bytes.body, now: now)
+        if let entry { unsentRecords.add(entry, start: start, end: queuedTotal, sent: sentTotal) }
         finishExchange(keepAlive: keepAlive, now: now)
+    }
+
+    /// Tells the history which recorded responses did not leave whole, as the connection closes
+    /// for `cause` with output still queued.
+    mutating func cutUnsentResponses(_ cause: Exchange.EndCause) {
+        for record in unsentRecords.records where record.end > sentTotal {
+            services.responseCut(record.entry, sentBytes: max(0, sentTotal - record.start), cause: cause)
+        }
+        unsentRecords.removeAll()
     }
 
     /// After a response is queued in full: the next request, or the close.
@@ -77,6 +88,7 @@ extension ConnectionStateMachine {
         }
         let bytes = renderHead(response, for: head, keepAlive: keepAlive, framing: framing)
         exchange.responseBytes = bytes.count
+        let startOffset = queuedTotal
         enqueue(bytes, now: now)
         guard head.method != .head && ResponseWriter.allowsBody(status: response.status) else {
             if !recorded { services.streamEnded(exchange, response, head: bytes, cut: nil) }
@@ -89,8 +101,8 @@ extension ConnectionStateMachine {
             remaining = length
         }
         let body = StreamedBody(
-            exchange: exchange, stream: stream, unrecorded: recorded ? nil : (response, bytes), remaining: remaining,
-            chunked: framing == .chunked, keepAlive: keepAlive, cutAfter: cutAfter)
+            exchange: exchange, stream: stream, unrecorded: recorded ? nil : (response, bytes), startOffset: startOffset,
+            remaining: remaining, chunked: framing == .chunked, keepAlive: keepAlive, cutAfter: cutAfter)
         body.stream.attach(waker: waker)
         state = .streaming(body)
     }

@@ -67,6 +67,8 @@ extension ConnectionStateMachine {
         /// end (so that the history gets the bytes sent and whether the client stayed); nil when
         /// it was recorded already.
         let unrecorded: (response: Response, head: [UInt8])?
+        /// The connection's queued total before the head: how much of the response has left.
+        let startOffset: Int
         var wait = Wait.ready
         /// Bytes still owed under `Content-Length`, nil for chunked or close-delimited bodies.
         var remaining: Int?
@@ -76,12 +78,13 @@ extension ConnectionStateMachine {
         var cutAfter: Int?
 
         init(
-            exchange: Exchange, stream: any ResponseBodyStream, unrecorded: (response: Response, head: [UInt8])?, remaining: Int?, chunked: Bool, keepAlive: Bool,
-            cutAfter: Int?
+            exchange: Exchange, stream: any ResponseBodyStream, unrecorded: (response: Response, head: [UInt8])?, startOffset: Int,
+            remaining: Int?, chunked: Bool, keepAlive: Bool, cutAfter: Int?
         ) {
             self.exchange = exchange
             self.stream = stream
             self.unrecorded = unrecorded
+            self.startOffset = startOffset
             self.remaining = remaining
             self.chunked = chunked
             self.keepAlive = keepAlive

@@ -38,6 +38,12 @@ struct ConnectionStateMachine {
     /// stays a few bytes that every event switches on without copying a request.
     var request: ReadingRequest?
     var output = OutputBuffer()
+    /// Bytes queued and bytes sent since the connection opened: where a queued response starts
+    /// and ends, and how much of it has left.
+    var queuedTotal = 0
+    var sentTotal = 0
+    /// Responses the history has as sent whole while some of their bytes are still queued.
+    var unsentRecords = UnsentRecords()
     var input = PendingInput()
     var lastWriteProgress: UInt64 = 0
     var readingEnabled = false
@@ -86,8 +92,10 @@ struct ConnectionStateMachine {
     mutating func sent(_ count: Int, now: UInt64) {
         guard count > 0, !output.isEmpty else { return }
         output.consume(count)
+        sentTotal += count
         lastWriteProgress = now
         if output.isEmpty {
+            unsentRecords.removeAll()
             outputFlushed(now: now)
         }
         settle(now: now)

@@ -1,13 +1,19 @@
 import BoomerangSerialization
 
 /// Live-feed events in the `text/event-stream` format (WHATWG HTML §9.2): `id`, `event` and one
-/// `data` line of compact JSON, a blank line after each.
+/// `data` line of compact JSON, a blank line after each. An `updated` event has no `id`, so the
+/// id a reconnecting client sends stays that of the newest exchange.
 enum EventStreamFormat {
     /// One event.
     static func encode(_ event: FeedEvent, options: EchoConfiguration) -> [UInt8] {
         switch event {
         case .exchange(let entry):
             var bytes = Array("id: \(entry.id)\nevent: exchange\ndata: ".utf8)
+            try? JSONWriter().write(entry.summaryValue(options: options), into: &bytes)
+            bytes += Array("\n\n".utf8)
+            return bytes
+        case .updated(let entry):
+            var bytes = Array("event: updated\ndata: ".utf8)
             try? JSONWriter().write(entry.summaryValue(options: options), into: &bytes)
             bytes += Array("\n\n".utf8)
             return bytes

@@ -131,6 +131,13 @@ struct RecordedExchange: Sendable {
     /// holds them, is not kept).
     var derived: HistoryDerivedView? { rare?.derived }
 
+    /// The same exchange with another response and abort: a response that did not leave whole.
+    func replacing(response: RecordedResponse?, abort: RecordedAbort) -> RecordedExchange {
+        RecordedExchange(
+            heads: heads, redactedHeaders: redactedHeaders, loopIndex: loopIndex, body: body, echo: echo, response: response,
+            refusal: refusal, abort: abort, derived: derived)
+    }
+
     /// Reads kept head bytes back; the head limits are lifted, since the server took them once.
     static func parse(_ raw: [UInt8]) -> HTTPRequestHead? {
         var configuration = HTTPParserConfiguration()

@@ -12,7 +12,8 @@ import Glibc
 /// Durability: each line is one `write(2)` on a descriptor opened with `O_APPEND`, so a crash of
 /// the process loses at most the line being written; `fdatasync` runs at most once a second, so a
 /// power loss loses at most about the last second. At start the file is read back, a torn or
-/// invalid line is skipped, clear records are applied, the newest `maxEntryCount` entries are kept,
+/// invalid line is skipped, clear records are applied, a line that repeats an id (an entry amended
+/// after its response was cut) replaces the one before, the newest `maxEntryCount` entries are kept,
 /// and the file is rewritten with only those; it is compacted the same way once it holds twice
 /// that many lines.
 ///
@@ -172,6 +173,8 @@ final class HistoryFile: Sendable {
             }
             kept.append((id, session, Array(line)))
         }
+        var seen = Set<Int>()
+        kept = kept.reversed().filter { seen.insert($0.id).inserted }
         kept.sort { $0.id < $1.id }
         return (kept.suffix(maxEntryCount).map(\.line), unreadable, torn)
     }

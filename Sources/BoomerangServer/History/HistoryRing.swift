@@ -43,6 +43,11 @@ struct HistoryRing {
         slots[(start + index) % slots.count]!
     }
 
+    /// Puts `entry` in the place of the one at `index`.
+    mutating func replace(at index: Int, with entry: HistoryEntry) {
+        slots[(start + index) % slots.count] = entry
+    }
+
     /// The newest entry.
     var last: HistoryEntry? {
         count == 0 ? nil : self[count - 1]

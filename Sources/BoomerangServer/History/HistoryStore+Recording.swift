@@ -8,9 +8,31 @@ extension HistoryStore {
     /// Records an exchange whose response is about to be written (`exchange.status` and
     /// `exchange.responseBytes` set), with `written`: the bytes queued for it, which start with
     /// its head (`nil` when the head is written later: the history then writes the status line and
-    /// the route's fields itself). Admin requests, which are not recorded, are skipped.
-    func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) {
+    /// the route's fields itself). Admin requests, which are not recorded, are skipped. Returns
+    /// the entry, for ``responseCut(_:sentBytes:cause:)``.
+    @discardableResult
+    func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> HistoryEntry? {
         recordResponse(exchange, response, written: written, cut: nil)
+    }
+
+    /// Replaces the entry of a response recorded as sent whole whose connection closed, for
+    /// `cause`, with `sentBytes` of it sent (head included): the client did not get all of it.
+    func responseCut(_ entry: HistoryEntry, sentBytes: Int, cause: Exchange.EndCause) {
+        guard case .live(let recorded) = entry.detail else { return }
+        var summary = entry.summary
+        summary.outcome = Self.outcome(cause)
+        summary.responseBytes = sentBytes
+        var response = recorded.response
+        response?.bytes = sentBytes
+        var expected: Int64?
+        if case .contentLength(let length)? = recorded.head?.framing { expected = length }
+        let abort = RecordedAbort(
+            phase: Exchange.AbortPhase.response.rawValue, cause: cause.rawValue, expectedBodyBytes: expected,
+            receivedBodyBytes: summary.requestBodyBytes)
+        let amended = HistoryEntry(
+            id: entry.id, summary: summary, detail: .live(recorded.replacing(response: response, abort: abort)),
+            approximateBytes: entry.approximateBytes)
+        replace(entry, with: amended)
     }
 
     /// Records a streamed response when it has ended, with its head as written and the body
@@ -19,8 +41,9 @@ extension HistoryStore {
         recordResponse(exchange, response, written: head, cut: cut)
     }
 
-    private func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?, cut: Exchange.EndCause?) {
-        guard exchange.recording != nil else { return }
+    @discardableResult
+    private func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?, cut: Exchange.EndCause?) -> HistoryEntry? {
+        guard exchange.recording != nil else { return nil }
         let cap = configuration.maxHistoryBodyBytes
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
         // A body written whole that the echo can write again from the kept head is not kept.
@@ -40,7 +63,7 @@ extension HistoryStore {
             head = HeaderRedaction.redactingRaw(Array(head))[...]
         }
         let abort = cut.map { Self.abort(exchange, phase: .response, cause: $0) }
-        record(
+        return record(
             exchange, &facts, outcome: cut.map(Self.outcome) ?? .complete, status: exchange.status,
             responseBytes: exchange.responseBytes, response: recorded, responseHead: head, echoRecord: response.echoRecord, abort: abort,
             extraCost: keepsBody ? response.body.count : 0)
@@ -109,11 +132,12 @@ extension HistoryStore {
         add(summary, .live(recorded), approximateBytes: 512 + refusal.raw.count)
     }
 
+    @discardableResult
     private func record(
         _ exchange: Exchange, _ facts: inout HeadFacts, outcome: HistoryEntry.Outcome, status: Int, responseBytes: Int,
         response: consuming RecordedResponse? = nil, responseHead: ArraySlice<UInt8>? = nil, echoRecord: EchoRecord? = nil, refusal: consuming RecordedRefusal? = nil, abort: consuming RecordedAbort? = nil,
         extraCost: Int = 0
-    ) {
+    ) -> HistoryEntry {
         let context = exchange.context
         let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
@@ -153,7 +177,7 @@ extension HistoryStore {
             session = SessionName.defaultName
         }
         // Made in one expression, so that the summary and the exchange move into the entry.
-        add(
+        return add(
             HistoryEntry(
                 summary: HistorySummary(
                     session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,

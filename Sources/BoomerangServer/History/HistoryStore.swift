@@ -84,18 +84,33 @@ final class HistoryStore: Sendable {
 
     /// The entry with this id, if it is still kept.
     func entry(id: Int) -> HistoryEntry? {
-        state.withLock { state in
-            // Ids increase along the ring: binary search.
-            var low = 0
-            var high = state.ring.count - 1
-            while low <= high {
-                let middle = (low + high) / 2
-                let candidate = state.ring[middle]
-                if candidate.id == id { return candidate }
-                if candidate.id < id { low = middle + 1 } else { high = middle - 1 }
-            }
-            return nil
+        state.withLock { state in Self.index(of: id, in: state.ring).map { state.ring[$0] } }
+    }
+
+    /// Puts `amended` (made with the same id) in the place of `entry`, if it is still kept, and
+    /// tells the live feed and the history file.
+    func replace(_ entry: HistoryEntry, with amended: HistoryEntry) {
+        let replaced = state.withLock { state in
+            guard let index = Self.index(of: entry.id, in: state.ring), state.ring[index] === entry else { return false }
+            state.ring.replace(at: index, with: amended)
+            state.bytes += amended.approximateBytes - entry.approximateBytes
+            feed.publish(.updated(amended))
+            return true
         }
+        if replaced { file?.append(amended) }
+    }
+
+    /// Where the entry with this id is in the ring; ids increase along it.
+    private static func index(of id: Int, in ring: HistoryRing) -> Int? {
+        var low = 0
+        var high = ring.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let candidate = ring[middle].id
+            if candidate == id { return middle }
+            if candidate < id { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 
     /// The kept entries with an id above `id`, oldest first, of one session or all.

@@ -4,6 +4,9 @@ import Synchronization
 enum FeedEvent: Sendable {
     /// A new exchange.
     case exchange(HistoryEntry)
+    /// An exchange published before changed (its response did not leave whole): the entry with
+    /// the same id that replaces it.
+    case updated(HistoryEntry)
     /// The history, or one session of it, was cleared.
     case cleared(session: String?)
 }
@@ -96,6 +99,7 @@ final class LiveFeedSubscription: Sendable {
         if let session {
             switch event {
             case .exchange(let entry) where entry.summary.session != session: return .filtered
+            case .updated(let entry) where entry.summary.session != session: return .filtered
             case .cleared(let cleared?) where cleared != session: return .filtered
             default: break
             }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An exchange that ends before it is complete is recorded with why: the client closed, the
 /// client stopped reading until the write timeout, or the server stopped.
 @Suite struct HistoryEndCauseTests {
@@ -28,6 +32,51 @@ import Testing
         #expect(entry.diagnosticCodes.contains("clientStoppedReading"))
         let sent = try #require(entry.object("response")?.int("bodyBytes"))
         #expect(sent > 0 && sent < 10_485_760)
+    }
+
+    /// A response recorded whole when it was made, whose client left with most of it still
+    /// queued, is amended: in the list, in the live feed (an `updated` event without an id), and
+    /// in the history file, whose later line wins when it is read back.
+    @Test func aFixedSizeResponseTheClientLeavesIsAmendedEverywhere() throws {
+        let directory = try TemporaryFile(name: "unused", bytes: [])
+        let path = directory.directory.appendingPathComponent("history.jsonl").path
+        let body = [UInt8](repeating: UInt8(ascii: "b"), count: 4 << 20)
+        do {
+            let live = try LiveServer {
+                $0.historyFile = path
+                $0.writeTimeout = 600
+            }
+            let feed = try RawConnection(port: live.port, timeout: 15)
+            try feed.send("GET /__admin/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try feed.readResponse(forHead: true)?.status == 200)
+            let fd = try SlowAndVanishingClientTests.smallWindowSocket(live)
+            let head = "POST /post HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\n\r\n"
+            SlowAndVanishingClientTests.send(fd, Array(head.utf8) + body)
+            #expect(SlowAndVanishingClientTests.readHead(fd) == 200)
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            close(fd)
+            var text = ""
+            while !(text.contains("event: updated\n") && text.hasSuffix("\n\n")) {
+                let bytes = feed.read(exactly: 1)
+                guard !bytes.isEmpty else { break }
+                text += String(decoding: bytes, as: UTF8.self)
+            }
+            // The stream is chunked: its chunk-size lines go before the events are read.
+            let unframed = text.replacingOccurrences(of: "(^|\r\n)[0-9a-f]+\r\n", with: "", options: .regularExpression)
+            let events = AdminEventsTests.events(unframed).filter { $0.event != nil }
+            #expect(events.map(\.event) == ["exchange", "updated"], "\(unframed.debugDescription)")
+            #expect(events.first?.data?.string("outcome") == "complete")
+            #expect(events.last?.id == nil)
+            #expect(events.last?.data?.int("id") == 1)
+            #expect(events.last?.data?.string("outcome") == "clientAborted")
+            #expect(try live.lastEntry().string("outcome") == "clientAborted")
+        }
+        let live = try LiveServer { $0.historyFile = path }
+        #expect(try live.listed().count == 1)
+        let entry = try live.lastEntry()
+        #expect(entry.string("outcome") == "clientAborted")
+        #expect(entry.object("abort")?.string("phase") == "response")
     }
 
     @Test func aStreamTheServerStopsInIsRecordedAsInterrupted() throws {

@@ -195,10 +195,19 @@ import Glibc
         }
         close(fd)
         #expect(DelayedResponseDisconnectTests.allClosed(live), "the server kept the connection")
-        // A body made whole before it is sent is recorded when it is made: as answered.
+        // Recorded as answered when it was made, then amended when the connection closed with
+        // most of it unsent.
         let entries = try live.waitForEntries(1, timeout: 15)
         #expect(entries.count == 1)
-        #expect(entries.first?.int("status") == 200)
+        let entry = try live.lastEntry()
+        #expect(entry.int("status") == 200)
+        #expect(entry.string("outcome") == "clientAborted")
+        #expect(entry.object("abort")?.string("phase") == "response")
+        #expect(entry.object("abort")?.string("cause") == "clientClosed")
+        let sent = try #require(entry.int("responseBytes"))
+        #expect(sent > 0 && sent < body.count, "\(sent) bytes of the echo recorded as sent")
+        #expect(entry.object("response")?.int("bytes") == sent)
+        #expect(try live.listed("?outcome=clientAborted").count == 1)
         try Self.expectServing(live)
     }
 }
