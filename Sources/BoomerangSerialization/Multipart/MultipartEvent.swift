@@ -10,6 +10,7 @@ public enum MultipartEvent: Sendable, Hashable {
     case body([UInt8])
     /// The current part's body is complete.
     case partEnd
-    /// The close delimiter was read; anything after it is epilogue and ignored.
+    /// The close delimiter was read; anything after it is epilogue and ignored, except a
+    /// delimiter line (``MultipartParserError/Code/partAfterCloseDelimiter``).
     case end
 }

@@ -26,7 +26,9 @@ extension MultipartParser {
                 try padding(bytes, count, &index)
             case .headers:
                 try headerBytes(bytes, count, &index, handler)
-            case .epilogue, .finished:
+            case .epilogue:
+                try scanEpilogue(bytes, count, &index)
+            case .finished:
                 index = count
             }
         }

@@ -21,7 +21,8 @@
 ///
 /// Rules (RFC 2046 §5.1.1, RFC 7578; serialization spec §6; robustness spec §3.5):
 /// - Everything before the first `--B` at the start of a line is preamble and is skipped, as is
-///   everything after the close delimiter `--B--` (epilogue).
+///   everything after the close delimiter `--B--` (epilogue), except a delimiter line there: the
+///   parts of a client that closed its body too early, refused rather than dropped unseen.
 /// - A delimiter is CRLF `--B` followed by `--` (close), or by optional spaces and tabs and CRLF.
 ///   CRLF `--B` followed by anything else (`--BFAKE`, `--B-x`, `--B\rx`) is data, kept verbatim.
 /// - Lines end with CRLF only: a bare LF or CR in a part header is an error, and an LF-only
@@ -71,6 +72,8 @@ public struct MultipartParser: Sendable {
     var headerSawCR = false
     var headers = HTTPHeaders()
     var failure: MultipartParserError?
+    /// The last epilogue bytes of earlier chunks, where a delimiter may have begun.
+    var epilogueTail: [UInt8] = []
 
     enum State {
         case body

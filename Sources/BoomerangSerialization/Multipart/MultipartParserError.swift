@@ -50,6 +50,8 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
         public static let invalidHeaderByte = Code(rawValue: "invalidHeaderByte")
         /// The header block does not end with an empty CRLF line (`\r\rQ`, `\nQ`).
         public static let badEndOfHeaders = Code(rawValue: "badEndOfHeaders")
+        /// A delimiter line follows the close delimiter: parts sent after the body was closed.
+        public static let partAfterCloseDelimiter = Code(rawValue: "partAfterCloseDelimiter")
     }
 
     /// What went wrong.
@@ -92,6 +94,7 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
         case .headerLineWithoutColon: "a part header line has no colon (a folded line, or not a header)"
         case .invalidHeaderByte: "a part header has a byte header fields do not allow (a control byte, a space first, or a bad name)"
         case .badEndOfHeaders: "a part's headers do not end with an empty CRLF line"
+        case .partAfterCloseDelimiter: "a boundary line follows the closing delimiter (--boundary--): the parts after it are not read"
         default: code.rawValue
         }
     }

@@ -70,7 +70,7 @@ import Testing
             name: "preamble, epilogue, padding, empty parts",
             boundary: "b",
             wire:
-                "preamble --b\r\nnot yet\r\n--b \t\r\n\r\n\r\n--b\r\nX:y\r\n\r\nv\r\n--b--  epilogue\r\n--b\r\nignored",
+                "preamble --b\r\nnot yet\r\n--b \t\r\n\r\n\r\n--b\r\nX:y\r\n\r\nv\r\n--b--  epilogue\r\n--bFAKE\r\n-- b\r\n--b-x\r\nignored",
             events: [
                 .partBegin(head([], raw: "")), .partEnd,
                 .partBegin(head([("X", "y")], raw: "X:y\r\n")), body("v"), .partEnd, .end,
@@ -288,6 +288,19 @@ import Testing
             name: "bad end of headers with LF",
             wire: Array("--b\r\nA: b\r\n\nQ".utf8),
             error: MultipartParserError(code: .badEndOfHeaders, value: "", offset: 11)
+        ),
+        // A client that closed its body too early: the parts after the close are not dropped unseen.
+        ErrorCase(
+            name: "a part after the close delimiter",
+            wire: Array("--b\r\n\r\nx\r\n--b--\r\n--b\r\n\r\ny\r\n--b--\r\n".utf8),
+            error: MultipartParserError(code: .partAfterCloseDelimiter, value: "--b\r\n", offset: 17),
+            events: [.partBegin(head([], raw: "")), body("x"), .partEnd, .end]
+        ),
+        ErrorCase(
+            name: "a second close delimiter",
+            wire: Array("--b--\r\n--b--".utf8),
+            error: MultipartParserError(code: .partAfterCloseDelimiter, value: "--b--", offset: 7),
+            events: [.end]
         ),
         ErrorCase(
             name: "padding followed by junk",
