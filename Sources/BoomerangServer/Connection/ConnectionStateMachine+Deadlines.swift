@@ -21,6 +21,10 @@ extension ConnectionStateMachine {
                 // the delay ends. A client that only shut its write side loses this answer; the
                 // ones queued before it are still sent.
                 closeAfterFlush(now: now)
+            case .streaming(let body) where (input.ended || input.endReported) && body.wait != .ready:
+                // The same for a stream waiting before its next piece (`/drip`'s delay, a live feed
+                // between events): the client is gone, or at least no longer waiting.
+                closeAfterFlush(now: now)
             case .closing where output.isEmpty:
                 // A close with nothing (left) to send: a reset, or an upgrade that closes.
                 outputFlushed(now: now)

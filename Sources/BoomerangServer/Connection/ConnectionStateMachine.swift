@@ -20,8 +20,9 @@ import BoomerangSerialization
 ///   for the write timeout closes the connection.
 /// - End of input (a FIN) after a complete request is a half-close: that request, and any
 ///   complete one before it, is still answered, then the connection closes. A FIN in the middle of
-///   a request aborts it, and so does a FIN while a response is held back by its delay (the client
-///   gave up waiting; nginx does the same). A failed read or write (a reset) closes at once,
+///   a request aborts it, and so does a FIN while a response is held back by its delay, or while a
+///   streamed body waits for its next piece (the client gave up waiting; nginx does the same). A
+///   failed read or write (a reset) closes at once,
 ///   cancelling any delay.
 /// - A response that closes the connection (an error, `Connection: close`, a drain, a fault) is
 ///   followed by a lingering close: the write side is shut and input read and dropped until the

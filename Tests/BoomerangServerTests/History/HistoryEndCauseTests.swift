@@ -46,9 +46,7 @@ import Glibc
                 $0.historyFile = path
                 $0.writeTimeout = 600
             }
-            let feed = try RawConnection(port: live.port, timeout: 15)
-            try feed.send("GET /__admin/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(try feed.readResponse(forHead: true)?.status == 200)
+            let (feed, opening) = try AdminEventsTests.openFeed(live)
             let fd = try SlowAndVanishingClientTests.smallWindowSocket(live)
             let head = "POST /post HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\n\r\n"
             SlowAndVanishingClientTests.send(fd, Array(head.utf8) + body)
@@ -56,14 +54,8 @@ import Glibc
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
             close(fd)
-            var text = ""
-            while !(text.contains("event: updated\n") && text.hasSuffix("\n\n")) {
-                let bytes = feed.read(exactly: 1)
-                guard !bytes.isEmpty else { break }
-                text += String(decoding: bytes, as: UTF8.self)
-            }
-            // The stream is chunked: its chunk-size lines go before the events are read.
-            let unframed = text.replacingOccurrences(of: "(^|\r\n)[0-9a-f]+\r\n", with: "", options: .regularExpression)
+            let text = opening + feed.read(untilContains: "\"outcome\":\"clientAborted\"", idleSeconds: 15)
+            let unframed = AdminEventsTests.dechunk(text)
             let events = AdminEventsTests.events(unframed).filter { $0.event != nil }
             #expect(events.map(\.event) == ["exchange", "updated"], "\(unframed.debugDescription)")
             #expect(events.first?.data?.string("outcome") == "complete")
