@@ -67,6 +67,11 @@ enum HistoryDerivation {
         if let abort = exchange.abort {
             findings.append(abortDiagnostic(abort))
         }
+        if let fault = exchange.response?.fault {
+            findings.append(Diagnostic(
+                "responseFault", .info,
+                "the response was broken on purpose (\(fault)), as x-set-response-fault or the mapping asked: the client did not get it as shown"))
+        }
         return findings.map(\.value)
     }
 

@@ -120,7 +120,7 @@ extension HistoryEntry {
     private static func responseObject(_ response: RecordedResponse, head: RecordedHeads?, body bytes: [UInt8]?, route: String?)
         -> StructuredObject
     {
-        var object = StructuredObject(minimumCapacity: 7)
+        var object = StructuredObject(minimumCapacity: 8)
         object.append(.int(Int64(response.status)), forNewKey: "status")
         let fields = head?.responseFields.fields ?? []
         object.append(.array(fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headers")
@@ -128,6 +128,7 @@ extension HistoryEntry {
         object.append(.int(Int64(response.bodyBytes)), forNewKey: "bodyBytes")
         object.append(.int(Int64(response.bytes)), forNewKey: "bytes")
         object.append(route.map(StructuredValue.string) ?? .null, forNewKey: "route")
+        object.append(response.fault.map(StructuredValue.string) ?? .null, forNewKey: "fault")
         var body = StructuredObject()
         if let bytes {
             body.append(.bool(true), forNewKey: "inline")

@@ -196,6 +196,8 @@ struct RecordedResponse: Sendable {
     var body: [UInt8]?
     /// How to write the body again when it was not kept because the echo can reproduce it.
     var replay: EchoReplay?
+    /// The ``TransportFault`` the response asked for, by name: what was sent is not this response.
+    var fault: String?
 }
 
 /// Why the server refused a request.

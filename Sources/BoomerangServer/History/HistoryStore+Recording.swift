@@ -54,7 +54,7 @@ extension HistoryStore {
         let bodyBytes = response.bodyStream != nil ? exchange.streamedBodyBytes : response.body.count
         let recorded = RecordedResponse(
             status: response.status, bodyBytes: bodyBytes, bytes: exchange.responseBytes,
-            body: keepsBody ? response.body : nil, replay: replay)
+            body: keepsBody ? response.body : nil, replay: replay, fault: response.fault?.description)
         var head =
             written.flatMap { written in
                 written.withUnsafeBytes { RecordedHeads.headLength($0, bodyCount: response.body.count) }.map { written[..<$0] }

@@ -53,6 +53,18 @@ import FoundationNetworking
         #expect((echo["args"] as? [String: Any])?["x-set-response-fault"] as? String == "drip:200")
     }
 
+    /// The history shows the response that was decided, and says that the client got a broken one.
+    @Test(arguments: [("reset", "reset"), ("stall", "stall"), ("close-mid-body:10", "close-mid-body(10)")])
+    func theHistoryNamesTheFaultThatWasSent(control: String, name: String) throws {
+        let live = try LiveServer()
+        _ = try curl(live, "/get?x-set-response-fault=\(control)", ["--max-time", "1", "-o", "/dev/null"])
+        let entry = try live.lastEntry()
+        #expect(entry.object("response")?.string("fault") == name)
+        #expect(entry.diagnosticCodes.contains("responseFault"))
+        #expect(try RawConnection.fetch(live, "/get").status == 200)
+        #expect(try live.lastEntry().object("response")?["fault"] is NSNull)
+    }
+
     @Test func anUnknownFaultIsA400() throws {
         let live = try LiveServer()
         let response = try RawConnection.fetch(live, "/get?x-set-response-fault=explode")
