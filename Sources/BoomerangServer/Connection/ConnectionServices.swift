@@ -14,14 +14,14 @@ protocol ConnectionServices: AnyObject {
     /// A request that got no regular exchange: refused, timed out or aborted (status 0).
     func requestRefused(remote: String, status: Int, reason: String)
     /// A response is decided for `exchange` (the history records it); `written` is what is
-    /// queued for it, starting with its head, when the head is rendered already. Returns the
-    /// history's entry, which ``responseCut(_:sentBytes:cause:)`` amends if the response does not
-    /// leave whole.
+    /// queued for it, starting with its head, when the head is rendered already. Returns the id of
+    /// the history's entry (0 when none was made), which ``responseCut(_:sentBytes:cause:)``
+    /// amends if the response does not leave whole.
     @discardableResult
-    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> HistoryEntry?
-    /// A response recorded whole by ``responseReady(_:_:written:)`` did not leave whole: the
-    /// connection closed for `cause` when `sentBytes` of it (head included) had been sent.
-    func responseCut(_ entry: HistoryEntry, sentBytes: Int, cause: Exchange.EndCause)
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int
+    /// The response recorded by ``responseReady(_:_:written:)`` under `entryID` did not leave
+    /// whole: the connection closed for `cause` when `sentBytes` of it (head included) had been sent.
+    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause)
     /// A streamed response ended: sent whole (a fault the response asked for included), or cut
     /// before its end for `cut`; `head` is its head as written. The history records streams here,
     /// with the bytes they sent.
@@ -35,8 +35,8 @@ protocol ConnectionServices: AnyObject {
 }
 
 extension ConnectionServices {
-    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> HistoryEntry? { nil }
-    func responseCut(_ entry: HistoryEntry, sentBytes: Int, cause: Exchange.EndCause) {}
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int { 0 }
+    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {}
     func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {}
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {}

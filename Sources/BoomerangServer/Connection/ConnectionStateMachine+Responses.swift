@@ -30,11 +30,11 @@ extension ConnectionStateMachine {
             keepAlive: keepAlive, date: services.dateField())
         exchange.responseBytes = bytes.head.count + bytes.body.count
         let start = queuedTotal
-        let entry = services.responseReady(exchange, response, written: bytes.head)
+        let entryID = services.responseReady(exchange, response, written: bytes.head)
         services.exchangeCompleted(exchange)
         enqueue(bytes.head, now: now)
         enqueue(bytes.body, now: now)
-        if let entry { unsentRecords.add(entry, start: start, end: queuedTotal, sent: sentTotal) }
+        if entryID != 0 { unsentRecords.add(entryID, start: start, end: queuedTotal, sent: sentTotal) }
         finishExchange(keepAlive: keepAlive, now: now)
     }
 
@@ -42,7 +42,7 @@ extension ConnectionStateMachine {
     /// for `cause` with output still queued.
     mutating func cutUnsentResponses(_ cause: Exchange.EndCause) {
         for record in unsentRecords.records where record.end > sentTotal {
-            services.responseCut(record.entry, sentBytes: max(0, sentTotal - record.start), cause: cause)
+            services.responseCut(record.entryID, sentBytes: max(0, sentTotal - record.start), cause: cause)
         }
         unsentRecords.removeAll()
     }

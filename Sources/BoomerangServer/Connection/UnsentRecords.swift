@@ -1,10 +1,10 @@
-/// The history entries of responses recorded before their bytes left (the history has them as
+/// The history entries (by id) of responses recorded before their bytes left (the history has them as
 /// soon as they are decided), each with where its bytes sit in the connection's output: the
 /// connection amends those still unsent when it closes early. Almost always one response, so the
 /// newest is held inline and only pipelined responses that queue up behind it use the array.
 struct UnsentRecords {
     struct Record {
-        let entry: HistoryEntry
+        let entryID: Int
         /// The connection's queued totals before and after the response's bytes.
         let start: Int
         let end: Int
@@ -15,12 +15,12 @@ struct UnsentRecords {
 
     /// Adds a response whose bytes were queued from `start` to `end`; `sent` is the connection's
     /// sent total, which drops earlier responses that have left.
-    mutating func add(_ entry: HistoryEntry, start: Int, end: Int, sent: Int) {
+    mutating func add(_ entryID: Int, start: Int, end: Int, sent: Int) {
         if let newest, newest.end > sent {
             older.removeAll { $0.end <= sent }
             older.append(newest)
         }
-        newest = Record(entry: entry, start: start, end: end)
+        newest = Record(entryID: entryID, start: start, end: end)
     }
 
     /// Every response held, oldest first.

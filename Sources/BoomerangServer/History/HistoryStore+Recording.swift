@@ -9,16 +9,17 @@ extension HistoryStore {
     /// `exchange.responseBytes` set), with `written`: the bytes queued for it, which start with
     /// its head (`nil` when the head is written later: the history then writes the status line and
     /// the route's fields itself). Admin requests, which are not recorded, are skipped. Returns
-    /// the entry, for ``responseCut(_:sentBytes:cause:)``.
+    /// the entry's id (0 when none was made), for ``responseCut(_:sentBytes:cause:)``.
     @discardableResult
-    func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> HistoryEntry? {
-        recordResponse(exchange, response, written: written, cut: nil)
+    func recordResponse(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int {
+        recordResponse(exchange, response, written: written, cut: nil)?.id ?? 0
     }
 
     /// Replaces the entry of a response recorded as sent whole whose connection closed, for
     /// `cause`, with `sentBytes` of it sent (head included): the client did not get all of it.
-    func responseCut(_ entry: HistoryEntry, sentBytes: Int, cause: Exchange.EndCause) {
-        guard case .live(let recorded) = entry.detail else { return }
+    /// Nothing happens when the entry is no longer kept.
+    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {
+        guard let entry = entry(id: entryID), case .live(let recorded) = entry.detail else { return }
         var summary = entry.summary
         summary.outcome = Self.outcome(cause)
         summary.responseBytes = sentBytes

@@ -229,12 +229,12 @@ extension EventLoop: ConnectionServices {
         metrics.recordRefused(status: status)
     }
 
-    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> HistoryEntry? {
-        shared.history?.recordResponse(exchange, response, written: written)
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int {
+        shared.history?.recordResponse(exchange, response, written: written) ?? 0
     }
 
-    func responseCut(_ entry: HistoryEntry, sentBytes: Int, cause: Exchange.EndCause) {
-        shared.history?.responseCut(entry, sentBytes: sentBytes, cause: cause)
+    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {
+        shared.history?.responseCut(entryID, sentBytes: sentBytes, cause: cause)
     }
 
     func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {
