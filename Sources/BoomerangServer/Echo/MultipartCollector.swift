@@ -44,8 +44,10 @@ struct MultipartCollector {
     var inlineBytes: Int { inlineTotal - inlineLeft }
     /// The first bytes of the body, to tell why a body that does not parse failed.
     private var lead: [UInt8] = []
-    /// Findings beyond the parser's own error: LF-only line ends, a boundary inside a part.
+    /// Findings beyond the parser's own error: LF-only line ends, a boundary inside a part, part
+    /// headers that are not UTF-8 (reported for the first such part).
     private(set) var findings: [Diagnostic] = []
+    private var sawUndecodableHead = false
 
     let boundary: String
     private let delimiter: [UInt8]
@@ -140,6 +142,12 @@ struct MultipartCollector {
     private mutating func handle(_ event: MultipartParser.Event) {
         switch event {
         case .partBegin(let head):
+            if !sawUndecodableHead && String(validating: head.rawHeaders, as: UTF8.self) == nil {
+                sawUndecodableHead = true
+                findings.append(Diagnostic(
+                    "partHeaderNotUTF8", .warning,
+                    "part #\(parts.count + 1)'s headers (its name or filename) are not UTF-8: the echo shows U+FFFD for the bytes it cannot decode; the raw body has them as sent"))
+            }
             current = Part(head: head)
             hashes.restartPart()
             let bound = expectedBodyBytes.map { Int(clamping: max($0 - received, 0)) }
