@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Core micro-benchmarks against their committed figures (scripts/bench/figures.tsv).
 
-   compare.py                 run every benchmark; exit 1 if a figure regressed by more than 15%
+   compare.py                 run every benchmark; exit 1 if a figure regressed by more than 15%,
+                              or if a committed figure (or a whole benchmark) is missing from the run
    compare.py --record        run them and rewrite the committed figures
    compare.py NAME...         only these benchmarks (see `BoomerangBenchmarks list`)
 
@@ -108,6 +109,12 @@ def main():
               "on such a machine without any change to the code; a failure here needs a run on a quiet machine")
     failures = 0
     rate_changes = []
+    missing = []
+    if not any(not a.startswith("--") for a in args):
+        # Every benchmark was asked for: one with committed figures that the binary no longer
+        # lists is a figure nobody measures any more, not a pass.
+        listed = set(selected)
+        missing += [(name, key) for (name, key) in committed if name not in listed]
     for name in selected:
         figures = run(name)
         for attempt in range(1, RETRIES):
@@ -131,13 +138,24 @@ def main():
             if unit != "MiB":
                 rate_changes.append(-delta)
             print(f"  {verdict:5} {key}: {value:.4g} {unit} against {then:.4g} ({-delta:+.1%})")
+        for (committed_name, key) in committed:
+            if committed_name == name and key not in figures:
+                print(f"  MISSING {key}: committed at {committed[(name, key)][0]:.4g} {committed[(name, key)][1]}, "
+                      f"not printed by this run")
+                missing.append((name, key))
     if len(rate_changes) > 1:
         # Code that did not change moving with the rest points to the machine (load, shared caches
         # and memory bandwidth, which thread CPU time does not hide), not to a regression.
         shift = sorted(rate_changes)[len(rate_changes) // 2]
         print(f"median change of the {len(rate_changes)} rate figures: {shift:+.1%}")
+    if missing:
+        print(f"{len(missing)} committed figure(s) missing from this run (a renamed or removed figure needs "
+              f"make bench-record):")
+        for name, key in missing:
+            print(f"  {name}: {key}")
     if failures:
         print(f"{failures} figure(s) regressed by more than {TOLERANCE:.0%}")
+    if failures or missing:
         return 1
     print("no figure regressed")
     return 0
