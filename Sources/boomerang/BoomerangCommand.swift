@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoomerangServer
+import Foundation
 
 /// `boomerang`: the root command. With no subcommand it runs ``ServeCommand``.
 @main
@@ -49,7 +50,11 @@ struct BoomerangCommand: ParsableCommand {
         do {
             try arguments.run()
         } catch {
-            exit(withError: error)
+            // One write: the parser's own exit writes the message a byte at a time to unbuffered
+            // standard error, where it interleaves with other output.
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            exit(withError: ExitCode(exitCode(for: error).rawValue))
         }
         exit()
     }
