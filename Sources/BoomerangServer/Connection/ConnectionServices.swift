@@ -26,6 +26,10 @@ protocol ConnectionServices: AnyObject {
     /// before its end for `cut`; `head` is its head as written. The history records streams here,
     /// with the bytes they sent.
     func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?)
+    /// The queued output has all been sent, `bytes` of it since it was last empty, at least
+    /// ``ConnectionStateMachine/largeOutputBytes``: large buffers were just freed (the heap
+    /// trimmer waits for this, not for the response to be queued).
+    func largeOutputSent(_ bytes: Int)
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was
     /// refused in, from where the parser stood, or empty.
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String)
@@ -37,6 +41,7 @@ protocol ConnectionServices: AnyObject {
 extension ConnectionServices {
     func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int { 0 }
     func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {}
+    func largeOutputSent(_ bytes: Int) {}
     func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {}
     func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {}

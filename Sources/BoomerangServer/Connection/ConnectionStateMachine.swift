@@ -43,6 +43,11 @@ struct ConnectionStateMachine {
     /// and ends, and how much of it has left.
     var queuedTotal = 0
     var sentTotal = 0
+    /// ``sentTotal`` when the output was last empty.
+    private var sentWhenLastEmpty = 0
+    /// Output at least this large, sent between two moments of empty output, is reported with
+    /// ``ConnectionServices/largeOutputSent(_:)``: the heap trimmer's idea of a large exchange.
+    static let largeOutputBytes = 256 << 10
     /// Responses the history has as sent whole while some of their bytes are still queued.
     var unsentRecords = UnsentRecords()
     var input = PendingInput()
@@ -97,6 +102,8 @@ struct ConnectionStateMachine {
         lastWriteProgress = now
         if output.isEmpty {
             unsentRecords.removeAll()
+            if sentTotal - sentWhenLastEmpty >= Self.largeOutputBytes { services.largeOutputSent(sentTotal - sentWhenLastEmpty) }
+            sentWhenLastEmpty = sentTotal
             outputFlushed(now: now)
         }
         settle(now: now)

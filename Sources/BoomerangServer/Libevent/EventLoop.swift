@@ -233,6 +233,10 @@ extension EventLoop: ConnectionServices {
         shared.history?.recordResponse(exchange, response, written: written) ?? 0
     }
 
+    func largeOutputSent(_ bytes: Int) {
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: 0, responseBytes: bytes, now: MonotonicClock.milliseconds())
+    }
+
     func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {
         shared.history?.responseCut(entryID, sentBytes: sentBytes, cause: cause)
     }

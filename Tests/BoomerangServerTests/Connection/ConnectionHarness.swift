@@ -11,6 +11,8 @@ final class RecordingServices: ConnectionServices {
     let respond: Respond
     private(set) var completed: [Exchange] = []
     private(set) var refusals: [(status: Int, reason: String)] = []
+    /// What ``ConnectionServices/largeOutputSent(_:)`` reported, in order.
+    private(set) var largeOutputs: [Int] = []
     private var requestCount = 0
 
     init(respond: @escaping Respond) {
@@ -38,6 +40,10 @@ final class RecordingServices: ConnectionServices {
 
     func requestRefused(remote: String, status: Int, reason: String) {
         refusals.append((status, reason))
+    }
+
+    func largeOutputSent(_ bytes: Int) {
+        largeOutputs.append(bytes)
     }
 }
 

@@ -149,4 +149,22 @@ import Testing
         #expect(h.advance(milliseconds: 1) == [.armTimer(at: h.now - H.ms + 15 * H.second)])
         #expect(!h.isClosed)
     }
+
+    /// The heap trimmer hears of a large response when its last byte has left, not when it was
+    /// queued: a client that reads it slowly holds its buffers until then.
+    @Test func aLargeResponseIsReportedWhenItHasLeftNotWhenItWasQueued() {
+        var h = ConnectionHarness.responding { context, _ in
+            Response(status: 200, body: [UInt8](repeating: 0x61, count: context.head.target == "/big" ? 300 << 10 : 10))
+        }
+        _ = h.start()
+        _ = h.receive("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+        h.send(limit: 100 << 10)
+        #expect(h.services.largeOutputs.isEmpty)
+        h.sendAll()
+        #expect(h.services.largeOutputs.count == 1)
+        #expect(h.services.largeOutputs.first ?? 0 > 300 << 10)
+        _ = h.receive("GET /small HTTP/1.1\r\nHost: x\r\n\r\n")
+        h.sendAll()
+        #expect(h.services.largeOutputs.count == 1, "\(h.services.largeOutputs)")
+    }
 }
