@@ -16,7 +16,21 @@ enum ListeningSocket {
     ///
     /// - Returns: the descriptors and the port they are bound to (the chosen one when `port` is 0).
     static func open(host: String, port: Int, count: Int) throws(LibeventError) -> (fds: [Int32], port: Int) {
-        var address = try resolve(host: host, port: port)
+        let address = try resolve(host: host, port: port)
+        // The port the kernel chose is free again between the probe's close and the sockets' bind:
+        // another server starting then (tests start many in one process) may be given it.
+        var attempts = port == 0 ? 8 : 1
+        while true {
+            do {
+                return try open(address, count: count)
+            } catch where error.errno == EADDRINUSE && attempts > 1 {
+                attempts -= 1
+            }
+        }
+    }
+
+    private static func open(_ address: SocketAddress, count: Int) throws(LibeventError) -> (fds: [Int32], port: Int) {
+        var address = address
         let probe = try bind(address, reusePort: false)
         let boundPort = localPort(of: probe)
         Glibc.close(probe)
