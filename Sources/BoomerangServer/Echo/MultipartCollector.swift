@@ -45,9 +45,10 @@ struct MultipartCollector {
     /// The first bytes of the body, to tell why a body that does not parse failed.
     private var lead: [UInt8] = []
     /// Findings beyond the parser's own error: LF-only line ends, a boundary inside a part, part
-    /// headers that are not UTF-8 (reported for the first such part).
+    /// headers that are not UTF-8 (reported for the first such part), and ``PartHeadFindings``.
     private(set) var findings: [Diagnostic] = []
     private var sawUndecodableHead = false
+    private var headFindings: PartHeadFindings
 
     let boundary: String
     private let delimiter: [UInt8]
@@ -61,6 +62,7 @@ struct MultipartCollector {
         inlineTotal = configuration.maxInlineTotalBytes
         inlineLimit = configuration.maxInlinePartBytes
         self.expectedBodyBytes = expectedBodyBytes
+        headFindings = PartHeadFindings(contentType: contentType)
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {
@@ -91,7 +93,10 @@ struct MultipartCollector {
     }
 
     mutating func finish() {
-        defer { checkLineEnds() }
+        defer {
+            checkLineEnds()
+            findings += headFindings.diagnostics
+        }
         guard error == nil else { return }
         guard var parser = self.parser.take() else { return }
         defer { self.parser = parser }
@@ -148,6 +153,7 @@ struct MultipartCollector {
                     "partHeaderNotUTF8", .warning,
                     "part #\(parts.count + 1)'s headers (its name or filename) are not UTF-8: the echo shows U+FFFD for the bytes it cannot decode; the raw body has them as sent"))
             }
+            headFindings.check(head, part: parts.count + 1)
             current = Part(head: head)
             hashes.restartPart()
             let bound = expectedBodyBytes.map { Int(clamping: max($0 - received, 0)) }
