@@ -131,9 +131,15 @@ sanitize-address: deps browser-deps websocket-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp:print_suppressions=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
-# ThreadSanitizer's reports of Synchronization.Mutex under contention (it cannot see the
-# contended path) are suppressed by name in scripts/sanitize/tsan.supp, for the tests' child
-# processes too; those run without PATH, so they are told where the symbolizer is (names to match).
+# No suppressions: every lock is a pthread mutex (BoomerangRuntime's `Locked`), which ThreadSanitizer
+# sees. Reports, the tests' and those of the processes they start (which inherit TSAN_OPTIONS and
+# run without PATH, so they are told where the symbolizer is), go to files in .build-tsan/reports,
+# printed at the end with their one-line summaries last, and any report fails the target.
 sanitize-thread: deps browser-deps websocket-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/tsan.supp:external_symbolizer_path=$(shell command -v llvm-symbolizer) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	rm -rf .build-tsan/reports && mkdir -p .build-tsan/reports
+	TSAN_OPTIONS=log_path=$(CURDIR)/.build-tsan/reports/tsan:external_symbolizer_path=$(shell command -v llvm-symbolizer) \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan; \
+	status=$$?; reports=$$(ls .build-tsan/reports); \
+	if [ -n "$$reports" ]; then cat .build-tsan/reports/*; echo "ThreadSanitizer reports:"; grep -h '^SUMMARY' .build-tsan/reports/*; status=1; fi; \
+	exit $$status

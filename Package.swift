@@ -90,6 +90,7 @@ let package = Package(
             dependencies: [
                 "BoomerangCompression",
                 "BoomerangDigest",
+                "BoomerangRuntime",
                 "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangXML",
@@ -139,6 +140,7 @@ let package = Package(
             name: "boomerang-client",
             dependencies: [
                 "BoomerangClient",
+                "BoomerangRuntime",
                 "BoomerangSerialization",
                 "BoomerangXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -152,7 +154,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
-            dependencies: ["BoomerangSerialization"],
+            dependencies: ["BoomerangRuntime", "BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

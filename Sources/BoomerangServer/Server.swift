@@ -1,6 +1,6 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import Logging
-import Synchronization
 
 /// The Boomerang HTTP server: one event loop per thread, all accepting on one port.
 ///
@@ -27,7 +27,7 @@ public final class Server: Sendable {
 
     private let context: ServerContext
     private let makeLoop: LoopFactory
-    private let state = Mutex<Running?>(nil)
+    private let state = Locked<Running?>(nil)
 
     /// Creates a server; nothing is bound until `start()`.
     public convenience init(settings: ServerSettings, logger: Logger = Logger(label: "boomerang")) {

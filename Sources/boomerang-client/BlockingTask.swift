@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import Dispatch
-import Synchronization
 
 /// Runs async work from a synchronous command and waits for it.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// concurrency's dispatch-driven async main (which also keeps it runnable under valgrind); only
 /// `send` and `healthcheck`, which use URLSession's async API, block here on their task.
 func runBlocking<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) throws -> Value {
-    let outcome = Mutex<Result<Value, any Error>?>(nil)
+    let outcome = Locked<Result<Value, any Error>?>(nil)
     let finished = DispatchSemaphore(value: 0)
     Task {
         let result: Result<Value, any Error>

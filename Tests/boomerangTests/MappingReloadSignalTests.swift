@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -24,8 +24,8 @@ import Glibc
         let line = try server.waitForOutputLine(containing: "listening on")
         let port = try #require(Int(line.split(separator: ":")[2].prefix { $0.isNumber }))
 
-        let stop = Mutex(false)
-        let counts = Mutex((ok: 0, failed: 0, failures: [String]()))
+        let stop = Locked(false)
+        let counts = Locked((ok: 0, failed: 0, failures: [String]()))
         let clients = (0..<2).map { _ in
             Thread {
                 var client = KeepAliveClient(port: port)

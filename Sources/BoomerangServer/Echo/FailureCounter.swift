@@ -1,4 +1,4 @@
-import Synchronization
+import BoomerangRuntime
 
 /// "Fail N times, then succeed" without configuration: counts the attempts made with each token a
 /// client puts in its URL (`x-set-response-fail-token`), for retry-policy tests. Shared by every
@@ -12,7 +12,7 @@ final class FailureCounter: Sendable {
         var attempts: [String: (count: Int, lastUse: UInt64)] = [:]
         var clock: UInt64 = 0
     }
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     init(capacity: Int) {
         self.capacity = capacity

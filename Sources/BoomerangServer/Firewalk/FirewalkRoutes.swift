@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import BoomerangSerialization
-import Synchronization
 
 /// The routes whose answers differ under `--profile firewalk`: Firewalk's reply shape on the echo
 /// routes and Firewalk's behaviour on `/status`, `/delay`, the redirects, Basic authentication,
@@ -76,7 +76,7 @@ enum FirewalkRoutes {
         ) { request throws(ServerError) in
             FixedResponder(try queryHeaders(HttpbinQuery(request.head)))
         }
-        let seenCaches = Mutex<Set<String>>([])
+        let seenCaches = Locked<Set<String>>([])
         table.add(
             "firewalk.cache", .only([.get]), "/cache",
             summary: "/response-headers with a Cache-Control parameter; the first time a value is seen, a Date 5 s in the past"

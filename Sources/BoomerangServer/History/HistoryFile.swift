@@ -1,6 +1,6 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import Logging
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +40,7 @@ final class HistoryFile: Sendable {
         var refused = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(path: String, maxEntryCount: Int, maxReadBytes: Int, options: EchoConfiguration, log: Logger?) {
         self.path = path

@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import Logging
-import Synchronization
 
 /// The history of exchanges, shared by every loop: a ring of entries bounded by count and by
 /// approximate bytes, oldest dropped first, behind one small lock.
@@ -18,7 +18,7 @@ final class HistoryStore: Sendable {
         var nextID = 1
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(configuration: HistoryConfiguration, log: Logger? = nil) {
         self.configuration = configuration
@@ -43,7 +43,7 @@ final class HistoryStore: Sendable {
         } else {
             file = nil
         }
-        state = Mutex(initial)
+        state = Locked(initial)
     }
 
     /// The history file's path and why entries are not written to it, if they are not.

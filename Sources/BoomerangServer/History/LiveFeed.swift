@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import Synchronization
 
 /// What a live-feed subscriber receives.
@@ -18,7 +19,7 @@ final class LiveFeed: Sendable {
     /// The events a subscriber may have waiting before it is dropped.
     static let defaultCapacity = 256
 
-    private let subscribers = Mutex<[LiveFeedSubscription]>([])
+    private let subscribers = Locked<[LiveFeedSubscription]>([])
     private let count = Atomic<Int>(0)
 
     /// The number of subscribers now.
@@ -85,13 +86,13 @@ final class LiveFeedSubscription: Sendable {
 
     let session: String?
     private let capacity: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
     let wake: @Sendable () -> Void
 
     init(session: String?, backlog: [FeedEvent], capacity: Int, wake: @escaping @Sendable () -> Void) {
         self.session = session
         self.capacity = max(capacity, 1) + backlog.count
-        state = Mutex(State(queue: backlog))
+        state = Locked(State(queue: backlog))
         self.wake = wake
     }
 

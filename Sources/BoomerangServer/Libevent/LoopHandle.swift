@@ -1,6 +1,7 @@
 // The Sendable face of an event loop: other threads ask it to drain or stop, and wake its
 // connections, through an atomic command, a locked list of connection ids and an eventfd that
 // the loop watches. Everything here is safe on any thread; the loop reads it on its own.
+import BoomerangRuntime
 import CLibevent
 import Synchronization
 
@@ -18,7 +19,7 @@ final class LoopHandle: Sendable {
 
     let wakeFD: Int32
     private let command = Atomic<Int>(0)
-    private let wokenConnections = Mutex<[UInt64]>([])
+    private let wokenConnections = Locked<[UInt64]>([])
 
     init() throws(LibeventError) {
         wakeFD = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }

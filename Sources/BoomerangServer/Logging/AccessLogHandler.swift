@@ -1,6 +1,6 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import Logging
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -80,7 +80,7 @@ final class AccessLogClock: Sendable {
         var text = ""
     }
 
-    private let cache = Mutex<Cache>(Cache())
+    private let cache = Locked<Cache>(Cache())
 
     func timestamp() -> String {
         let now = time(nil)

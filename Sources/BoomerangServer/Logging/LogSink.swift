@@ -1,11 +1,11 @@
-import Synchronization
+import BoomerangRuntime
 
 /// A buffer of finished log lines in front of a file descriptor, written out when it passes
 /// 32 KiB and whenever its owner flushes it (each loop does, four times a second), so that a busy
 /// server makes no system call per line.
 final class LogSink: Sendable {
     private let fd: Int32
-    private let buffer = Mutex<[UInt8]>([])
+    private let buffer = Locked<[UInt8]>([])
 
     init(fd: Int32) {
         self.fd = fd

@@ -1,8 +1,8 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import Dispatch
 import Foundation
 import Logging
-import Synchronization
 
 /// The mock mappings of a server: those of the files in the mappings folder, changed at run time
 /// through the admin API, and the scenario states. Thread-safe; every request reads ``current``
@@ -23,12 +23,12 @@ final class MappingStore: Sendable {
     let states = ScenarioStates()
     private let log: Logger
     private let metrics: ServerMetrics?
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The set requests read: its own lock, held only to copy the reference.
-    private let published: Mutex<MappingSet>
+    private let published: Locked<MappingSet>
     /// Serialises loads (the watcher, SIGHUP and the admin API may ask at once); never taken by requests.
-    private let loading = Mutex<Void>(())
-    private let watcher = Mutex<(any DispatchSourceTimer)?>(nil)
+    private let loading = Locked<Void>(())
+    private let watcher = Locked<(any DispatchSourceTimer)?>(nil)
 
     private struct State {
         var current: MappingSet
@@ -51,8 +51,8 @@ final class MappingStore: Sendable {
         self.log = log
         self.metrics = metrics
         let empty = MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)
-        state = Mutex(State(current: empty))
-        published = Mutex(empty)
+        state = Locked(State(current: empty))
+        published = Locked(empty)
         reload(reason: "start")
     }
 

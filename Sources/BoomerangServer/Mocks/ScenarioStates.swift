@@ -1,4 +1,4 @@
-import Synchronization
+import BoomerangRuntime
 
 /// The states of the stateful scenarios (WireMock's `scenarioName`), one set per history
 /// session: a scenario starts in ``started`` and moves when a mapping with `newScenarioState`
@@ -7,7 +7,7 @@ final class ScenarioStates: Sendable {
     /// The state every scenario starts in.
     static let started = "Started"
 
-    private let states = Mutex<[Key: String]>([:])
+    private let states = Locked<[Key: String]>([:])
 
     private struct Key: Hashable {
         let session: String

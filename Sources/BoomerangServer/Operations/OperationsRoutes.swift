@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import BoomerangSerialization
-import Synchronization
 
 /// `/__admin/health` for probes (no token: a load balancer or `docker` health check has none),
 /// `/__admin/metrics` for Prometheus (behind ``AdminAccess`` like the rest of the admin API) and
@@ -9,7 +9,7 @@ enum OperationsRoutes {
     /// their descriptions, not the routes: the table holds the OpenAPI route, whose handler holds
     /// the catalog, and routes here would make a cycle that keeps every server's state for ever.
     final class Catalog: Sendable {
-        private let operations = Mutex<[OpenAPIDocument.ExtraOperation]>([])
+        private let operations = Locked<[OpenAPIDocument.ExtraOperation]>([])
 
         func publish(_ list: [Route]) { operations.withLock { $0 = list.map(OpenAPIDocument.ExtraOperation.init(describing:)) } }
         var current: [OpenAPIDocument.ExtraOperation] { operations.withLock { $0 } }

@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import Prometheus
-import Synchronization
 
 /// The server's metrics in a Prometheus registry of its own (never the process-wide metrics
 /// bootstrap, so two servers in one process keep theirs apart). Loops count through their own
@@ -19,7 +19,7 @@ final class ServerMetrics: Sendable {
     private let historyBytes: Prometheus.Gauge
     private let startTime: Prometheus.Gauge
     /// Request durations by route: kept out of the registry, so that recording takes no lock.
-    private let routeDurations = Mutex<[String: RouteDurations]>([:])
+    private let routeDurations = Locked<[String: RouteDurations]>([:])
     private static let durationName = "boomerang_request_duration_seconds"
 
     /// Request durations from a complete head to a response queued in full.

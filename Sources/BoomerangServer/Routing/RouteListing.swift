@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import BoomerangSerialization
-import Synchronization
 
 /// The route table as a document: what `GET /` answers to clients that do not prefer HTML, and the
 /// source for an OpenAPI document and README's route list.
@@ -25,7 +25,7 @@ enum RouteListing {
     /// start-up, where it cost a twentieth of the instructions to the first answer.
     final class Rendered: Sendable {
         private let routes: [Route]
-        private let rendered = Mutex<Response?>(nil)
+        private let rendered = Locked<Response?>(nil)
 
         init(_ routes: [Route]) {
             self.routes = routes

@@ -1,6 +1,6 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct MultipartFormDataTests {
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func throttlingLimitsReadsAndPausesAfterEachChunkOfAPart() throws {
-        let pauses = Mutex<[Double]>([])
+        let pauses = Locked<[Double]>([])
         var form = MultipartFormData(boundary: Self.boundary)
         form.appendPart(formData: Array("bar".utf8), name: "foo")
         let record: @Sendable (Double) -> Void = { seconds in pauses.withLock { $0.append(seconds) } }

@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import BoomerangSerialization
-import Synchronization
 
 @testable import BoomerangServer
 
@@ -64,7 +64,7 @@ struct CollectingResponder: Responder {
 
 /// Records the connection ids a waker was woken for.
 final class RecordingWakeTarget: ConnectionWakeTarget {
-    let woken = Mutex<[UInt64]>([])
+    let woken = Locked<[UInt64]>([])
 
     func wake(connectionID: UInt64) {
         woken.withLock { $0.append(connectionID) }

@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import Synchronization
 
@@ -46,7 +47,7 @@ final class PullCounter: Sendable {
 
 /// Where a stream leaves the waker it was given, for the test to wake it.
 final class WakerBox: Sendable {
-    private let waker = Mutex<ConnectionWaker?>(nil)
+    private let waker = Locked<ConnectionWaker?>(nil)
     func store(_ newWaker: ConnectionWaker) { waker.withLock { $0 = newWaker } }
     func wake() { waker.withLock { $0 }?.wake() }
     var isAttached: Bool { waker.withLock { $0 != nil } }

@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BoomerangServer
@@ -140,8 +140,8 @@ import Testing
     @Test func aReloadDoesNotDisturbRequestsInFlight() throws {
         let folder = try MappingFolder(["hello.yaml": Self.good])
         let live = try folder.serve(threads: 2)
-        let failures = Mutex(0)
-        let done = Mutex(false)
+        let failures = Locked(0)
+        let done = Locked(false)
         let load = Thread {
             let connection = try? RawConnection(port: live.port)
             var count = 0

@@ -1,5 +1,5 @@
+import BoomerangRuntime
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BoomerangServer
@@ -54,7 +54,7 @@ import Testing
     @Test func concurrentCallsTakeEachStepOnce() throws {
         let folder = try MappingFolder(["job.yaml": Self.sequence])
         let live = try folder.serve(threads: 2)
-        let answers = Mutex<[String]>([])
+        let answers = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let text = (try? live.call("GET", "/job").text) ?? "failed"
             answers.withLock { $0.append(text) }

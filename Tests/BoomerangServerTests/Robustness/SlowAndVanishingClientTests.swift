@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import Foundation
 import Synchronization
 import Testing
@@ -215,7 +216,7 @@ import Glibc
 extension SlowAndVanishingClientTests {
     /// The threads a handler and its stream ran on.
     final class ThreadLog: Sendable {
-        private let threads = Mutex<(handler: pthread_t?, pulls: [pthread_t])>((nil, []))
+        private let threads = Locked<(handler: pthread_t?, pulls: [pthread_t])>((nil, []))
         /// How many pieces the test has let the stream send.
         let released = Atomic<Int>(0)
 
