@@ -101,7 +101,7 @@ soak: release
 	python3 scripts/soak/soak.py mixed --seconds 600
 	python3 scripts/soak/soak.py cutoff --count 1000
 	python3 scripts/soak/soak.py sigterm --uploads 100
-	python3 scripts/soak/soak.py slow --seconds 60
+	python3 scripts/soak/soak.py slow --seconds 80
 	python3 scripts/soak/soak.py idle --count 10000
 
 # Every libFuzzer target (the parsers' and the decompressors') for 10 s; fails on a crash, a hang,

@@ -6,7 +6,8 @@ time, prints its figures and exits 1 when a criterion fails.
   soak.py mixed    [--seconds 600]  mixed load: 0 errors, flat RSS, fds back to baseline (rows K09, R03)
   soak.py cutoff   [--count 1000]   uploads cut off at random points by FIN or RST (row K06)
   soak.py sigterm  [--uploads 100]  SIGTERM with uploads in flight, then a restart
-  soak.py slow     [--seconds 60]   slowhttptest (slowloris, slow body, slow read) beside normal traffic (rows K02, K03, K04)
+  soak.py slow     [--seconds 80]   slowhttptest (slowloris, slow body, slow read, range) beside normal traffic,
+                                    and a probe per deadline (rows K02, K03, K04)
   soak.py idle     [--count 10000]  idle keep-alive connections: memory per connection (row K05)
 
 The server binary is $BOOMERANG, else .build/release/boomerang, else .build/debug/boomerang.
@@ -58,11 +59,17 @@ class Server:
             sys.exit(f"the server did not start: {line!r} {self.process.stderr.read()}")
         self.port = int(match.group(1))
         self.pid = self.process.pid
+        self.stderr_lines = 0
         threading.Thread(target=self._drain, daemon=True).start()
+        threading.Thread(target=self._count_stderr, daemon=True).start()
 
     def _drain(self):
         for _ in self.process.stdout:
             pass
+
+    def _count_stderr(self):
+        for _ in self.process.stderr:
+            self.stderr_lines += 1
 
     def rss_kib(self):
         with open(f"/proc/{self.pid}/status") as file:
@@ -443,29 +450,115 @@ def normal_traffic(port, deadline, latencies, errors):
         time.sleep(0.005)
 
 
+# The deadlines the slow mode gives its server, which its probes check (robustness §4.3: every slow
+# connection is closed within its deadline + 1 s).
+SLOW_DEADLINES = {"header": 10, "grace": 10, "write": 15}
+SLOW_MAX_CONNECTIONS = 4096
+
+
+def closed_by_server(sock, wait):
+    """Whether the server ended the connection (an answer such as a 408, an end or a reset)
+    within `wait` seconds."""
+    sock.settimeout(wait)
+    try:
+        return sock.recv(65536) is not None
+    except socket.timeout:
+        return False
+    except OSError:
+        return True
+
+
+def probe_slow_head(port):
+    """Slowloris by hand: a head line every 2 s. Seconds from its first byte to the server's close."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        started = time.monotonic()
+        sock.sendall(b"GET /get HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        while time.monotonic() - started < SLOW_DEADLINES["header"] + 10:
+            if closed_by_server(sock, 2):
+                return time.monotonic() - started
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                return time.monotonic() - started
+    return None
+
+
+def probe_slow_body(port):
+    """A 10 MB body at 10 bytes a second. Seconds from its head to the server's close."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"POST /post HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n")
+        started = time.monotonic()
+        while time.monotonic() - started < SLOW_DEADLINES["grace"] + 10:
+            if closed_by_server(sock, 1):
+                return time.monotonic() - started
+            try:
+                sock.sendall(b"0123456789")
+            except OSError:
+                return time.monotonic() - started
+    return None
+
+
+def probe_slow_read(port):
+    """Asks for 10 MiB and reads none of it through a small receive window, so the server's writes
+    stop within milliseconds. Whether the connection has ended write timeout + 1 s later: what
+    the kernel had buffered is read, then the end (or a reset) must follow at once."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    with sock:
+        sock.settimeout(5)
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"GET /range/10485760 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        time.sleep(SLOW_DEADLINES["write"] + 1)
+        received = 0
+        sock.settimeout(0.5)
+        try:
+            while True:
+                chunk = sock.recv(1 << 20)
+                if not chunk:
+                    return received < 10485760
+                received += len(chunk)
+        except socket.timeout:
+            return False
+        except OSError:
+            return True
+
+
 def mode_slow(args):
     tool = shutil.which("slowhttptest")
     if not tool:
         return ["slowhttptest is not installed (Debian package slowhttptest)"]
     failures = []
-    server = Server("--max-connections", "4096", "--header-timeout", "10", "--write-timeout", "15")
+    server = Server("--max-connections", str(SLOW_MAX_CONNECTIONS), "--header-timeout", str(SLOW_DEADLINES["header"]),
+                    "--body-rate-grace-period", str(SLOW_DEADLINES["grace"]), "--write-timeout", str(SLOW_DEADLINES["write"]))
     try:
+        time.sleep(0.3)
+        base_fds = server.fds()
+        # Each attack with the probe of its deadline: (limit in seconds, probe), or none.
         attacks = {
-            "slowloris (-H)": ["-H", "-i", "10", "-r", "200", "-s", "8192", "-t", "GET"],
-            "slow body (-B)": ["-B", "-i", "10", "-r", "200", "-s", "8192", "-t", "POST"],
-            "slow read (-X)": ["-X", "-k", "3", "-n", "5", "-w", "10", "-y", "20", "-z", "32", "-r", "200"],
+            "slowloris (-H)": (["-H", "-i", "10", "-r", "200", "-s", "8192", "-t", "GET"], "get",
+                               (SLOW_DEADLINES["header"] + 1, probe_slow_head)),
+            "slow body (-B)": (["-B", "-i", "10", "-r", "200", "-s", "8192", "-t", "POST"], "post",
+                               (SLOW_DEADLINES["grace"] + 1, probe_slow_body)),
+            "slow read (-X)": (["-X", "-k", "3", "-n", "5", "-w", "10", "-y", "20", "-z", "32", "-r", "200"], "range/1000000",
+                               (SLOW_DEADLINES["write"] + 1, probe_slow_read)),
+            "range (-R)": (["-R", "-a", "10", "-b", "3000", "-r", "200", "-t", "GET"], "range/1000000", None),
         }
-        per_attack = max(10, args.seconds // len(attacks))
-        for name, flags in attacks.items():
-            url = f"http://127.0.0.1:{server.port}/" + ("range/1000000" if "-X" in flags else ("post" if "-B" in flags else "get"))
+        # Long enough for the slowest probe (the write timeout + 1 s) after the attack's 2 s start.
+        per_attack = max(SLOW_DEADLINES["write"] + 5, args.seconds // len(attacks))
+        for name, (flags, path, probe) in attacks.items():
+            url = f"http://127.0.0.1:{server.port}/{path}"
             attack = subprocess.Popen(
                 [tool, "-c", str(args.connections), "-l", str(per_attack), "-u", url, "-p", "3", *flags],
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             time.sleep(2)
-            latencies, errors = [], []
+            latencies, errors, probed = [], [], []
             cpu_before = server.cpu_seconds()
-            deadline = time.monotonic() + per_attack - 4
+            lines_before = server.stderr_lines
+            started = time.monotonic()
+            deadline = started + per_attack - 4
             workers = [threading.Thread(target=normal_traffic, args=(server.port, deadline, latencies, errors)) for _ in range(4)]
+            if probe:
+                workers.append(threading.Thread(target=lambda: probed.append(probe[1](server.port))))
             peak_fds, peak_rss = 0, 0
             for worker in workers:
                 worker.start()
@@ -473,21 +566,38 @@ def mode_slow(args):
                 peak_fds = max(peak_fds, server.fds())
                 peak_rss = max(peak_rss, server.rss_kib())
                 time.sleep(0.5)
+            seconds = time.monotonic() - started
             cpu = server.cpu_seconds() - cpu_before
+            log_lines = server.stderr_lines - lines_before
             output, _ = attack.communicate(timeout=per_attack + 60)
+            output = re.sub(r"\x1b\[[0-9;]*m", "", output)
             closed = re.findall(r"closed:\s+(\d+)", output)
             connected = re.findall(r"connected:\s+(\d+)", output)
+            probe_text = ""
+            if probe:
+                outcome = probed[0] if probed else None
+                if isinstance(outcome, bool):
+                    probe_text = f"; probe closed by {probe[0]} s: {'yes' if outcome else 'no'}"
+                else:
+                    probe_text = f"; probe closed after {outcome:.1f} s (limit {probe[0]} s)" if outcome is not None else "; probe never closed"
+                if outcome is None or outcome is False or (not isinstance(outcome, bool) and outcome > probe[0]):
+                    failures.append(f"{name}: the probe connection was not closed within its deadline + 1 s ({probe[0]} s)")
             print(f"slow {name}: {args.connections} slow connections for {per_attack} s; normal traffic "
                   f"{len(latencies)} requests, p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
                   f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, {len(errors)} errors; server CPU "
-                  f"{cpu / max(1, per_attack - 4):.2f} cores; peak fds {peak_fds}; peak RSS {peak_rss / 1024:.0f} MiB; slowhttptest last "
-                  f"connected {connected[-1] if connected else '?'}, closed {closed[-1] if closed else '?'}")
+                  f"{cpu / seconds:.2f} cores; peak fds {peak_fds} (base {base_fds}); peak RSS {peak_rss / 1024:.0f} MiB; "
+                  f"{log_lines} log lines; slowhttptest last connected {connected[-1] if connected else '?'}, "
+                  f"closed {closed[-1] if closed else '?'}{probe_text}")
             if errors:
                 failures.append(f"{name}: {len(errors)} errors in normal traffic, e.g. {errors[:3]}")
             if percentile(latencies, 0.99) > 0.2:
                 failures.append(f"{name}: normal p99 {percentile(latencies, 0.99) * 1000:.0f} ms > 200 ms")
-            if cpu / max(1, per_attack - 4) > 1.0:
-                failures.append(f"{name}: the server used {cpu / max(1, per_attack - 4):.2f} cores (criterion <= 1)")
+            if cpu / seconds > 1.0:
+                failures.append(f"{name}: the server used {cpu / seconds:.2f} cores (criterion <= 1)")
+            if peak_fds - base_fds > SLOW_MAX_CONNECTIONS + 16:
+                failures.append(f"{name}: {peak_fds - base_fds} connections open (criterion <= max_connections + 16)")
+            if log_lines > 60 * seconds / 60:
+                failures.append(f"{name}: {log_lines} log lines in {seconds:.0f} s (criterion <= 60 a minute)")
         if not server.alive():
             failures.append("the server died")
     finally:
@@ -562,7 +672,7 @@ def main():
                          help="the server's shutdown_timeout (the setting's default is 4 s, ServerSettings.shutdownTimeout; "
                          "the exit must come under 5 s)")
     slow = sub.add_parser("slow")
-    slow.add_argument("--seconds", type=int, default=60)
+    slow.add_argument("--seconds", type=int, default=80)
     slow.add_argument("--connections", type=int, default=1000)
     idle = sub.add_parser("idle")
     idle.add_argument("--count", type=int, default=10000)
