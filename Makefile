@@ -126,10 +126,18 @@ rows-cpu: deps
 sanitize: sanitize-address sanitize-thread
 
 # Leaks outside Boomerang (XCTest, libcurl, Foundation's property-list errors) are suppressed by
-# name in scripts/sanitize/lsan.supp; child processes of the tests get the same options.
+# name in scripts/sanitize/lsan.supp; child processes of the tests get the same options. Reports,
+# the tests' and their children's, go to files in .build-asan/reports, printed at the end with
+# their one-line summaries last, and any report fails the target.
 sanitize-address: deps browser-deps websocket-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp:print_suppressions=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	rm -rf .build-asan/reports && mkdir -p .build-asan/reports
+	ASAN_OPTIONS=log_path=$(CURDIR)/.build-asan/reports/asan \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan; \
+	status=$$?; reports=$$(ls .build-asan/reports); \
+	if [ -n "$$reports" ]; then cat .build-asan/reports/*; echo "AddressSanitizer reports:"; grep -h '^SUMMARY' .build-asan/reports/*; status=1; fi; \
+	exit $$status
 
 # No suppressions: every lock is a pthread mutex (BoomerangRuntime's `Locked`), which ThreadSanitizer
 # sees. Reports, the tests' and those of the processes they start (which inherit TSAN_OPTIONS and
