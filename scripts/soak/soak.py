@@ -468,34 +468,31 @@ def closed_by_server(sock, wait):
         return True
 
 
-def probe_slow_head(port):
-    """Slowloris by hand: a head line every 2 s. Seconds from its first byte to the server's close."""
+def trickle(port, first, piece, interval, give_up):
+    """Sends `first`, then `piece` every `interval` seconds. Seconds from `first` to the server's
+    close, or None when it has not closed after `give_up` seconds."""
     with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
         started = time.monotonic()
-        sock.sendall(b"GET /get HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        while time.monotonic() - started < SLOW_DEADLINES["header"] + 10:
-            if closed_by_server(sock, 2):
+        sock.sendall(first)
+        while time.monotonic() - started < give_up:
+            if closed_by_server(sock, interval):
                 return time.monotonic() - started
             try:
-                sock.sendall(b"X-Slow: 1\r\n")
+                sock.sendall(piece)
             except OSError:
                 return time.monotonic() - started
     return None
+
+
+def probe_slow_head(port):
+    """Slowloris by hand: a head line every 2 s."""
+    return trickle(port, b"GET /get HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Slow: 1\r\n", 2, SLOW_DEADLINES["header"] + 10)
 
 
 def probe_slow_body(port):
-    """A 10 MB body at 10 bytes a second. Seconds from its head to the server's close."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-        sock.sendall(b"POST /post HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n")
-        started = time.monotonic()
-        while time.monotonic() - started < SLOW_DEADLINES["grace"] + 10:
-            if closed_by_server(sock, 1):
-                return time.monotonic() - started
-            try:
-                sock.sendall(b"0123456789")
-            except OSError:
-                return time.monotonic() - started
-    return None
+    """A 10 MB body at 10 bytes a second."""
+    return trickle(port, b"POST /post HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n", b"0123456789", 1,
+                   SLOW_DEADLINES["grace"] + 10)
 
 
 def probe_slow_read(port):
