@@ -20,6 +20,17 @@ import Testing
         #expect(Base64.encodedCount(count) == expected.utf8.count)
     }
 
+    /// Every 12-bit group (the encoder looks characters up in pairs) and every alignment of the
+    /// six-byte steps: random bytes, 1 MiB and each length up to 20 past it.
+    @Test func randomBytesEncodeAsFoundationDoes() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(1 << 20) + 20).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for count in (1 << 20)...(1 << 20) + 20 {
+            let slice = Array(bytes[..<count])
+            #expect(Base64.encode(slice) == Data(slice).base64EncodedString(), "\(count) bytes")
+        }
+    }
+
     @Test func jsonDataLeavesAreBase64OrDataURLs() throws {
         let bytes = Self.bytes(100)
         let expected = Data(bytes).base64EncodedString()
