@@ -77,6 +77,15 @@ public enum MultipartBoundary {
         contentType: String,
         maxBytes: Int = MultipartBoundary.maxBytes
     ) throws(MultipartParserError) -> String {
+        try read(contentType: contentType, maxBytes: maxBytes).boundary
+    }
+
+    /// ``parse(contentType:maxBytes:)``, also telling whether a `boundary*` parameter was
+    /// ignored: a reader that honours RFC 2231 would split the body at that one.
+    static func read(
+        contentType: String,
+        maxBytes: Int
+    ) throws(MultipartParserError) -> (boundary: String, ignoredExtendedBoundary: Bool) {
         let bytes = Array(contentType.utf8)
         let (typeRange, parametersStart) = ParameterScanner.leadingValue(in: bytes)
         let type = bytes[typeRange]
@@ -95,7 +104,10 @@ public enum MultipartBoundary {
             )
         }
         var boundary: ParameterScanner.Parameter?
-        for parameter in parameters where parameter.name == "boundary" {
+        var ignoredExtendedBoundary = false
+        for parameter in parameters {
+            if parameter.name == "boundary*" { ignoredExtendedBoundary = true }
+            guard parameter.name == "boundary" else { continue }
             guard boundary == nil else {
                 throw MultipartParserError(
                     code: .duplicateBoundary,
@@ -119,7 +131,7 @@ public enum MultipartBoundary {
             error.offset += Int64(boundary.valueOffset)
             throw error
         }
-        return boundary.value
+        return (boundary.value, ignoredExtendedBoundary)
     }
 
     /// How a `Content-Type` value's parameters are read for its boundary: names compared

@@ -50,6 +50,9 @@ public struct MultipartParser: Sendable {
 
     /// The boundary, without the leading dashes.
     public let boundary: String
+    /// Whether the `Content-Type` this parser was made from also had a `boundary*` (RFC 2231)
+    /// parameter, which is ignored (robustness spec M03 and M13).
+    public private(set) var ignoresExtendedBoundary = false
     /// The limits in force.
     public let configuration: MultipartParserConfiguration
 
@@ -108,11 +111,9 @@ public struct MultipartParser: Sendable {
         contentType: String,
         configuration: MultipartParserConfiguration = .default
     ) throws(MultipartParserError) {
-        let boundary = try MultipartBoundary.parse(
-            contentType: contentType,
-            maxBytes: configuration.maxBoundaryBytes
-        )
-        try self.init(boundary: boundary, configuration: configuration)
+        let read = try MultipartBoundary.read(contentType: contentType, maxBytes: configuration.maxBoundaryBytes)
+        try self.init(boundary: read.boundary, configuration: configuration)
+        ignoresExtendedBoundary = read.ignoredExtendedBoundary
     }
 
     /// The number of message bytes parsed so far.

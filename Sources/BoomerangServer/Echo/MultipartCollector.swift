@@ -62,7 +62,7 @@ struct MultipartCollector {
         inlineTotal = configuration.maxInlineTotalBytes
         inlineLimit = configuration.maxInlinePartBytes
         self.expectedBodyBytes = expectedBodyBytes
-        headFindings = PartHeadFindings(contentType: contentType)
+        headFindings = PartHeadFindings(extendedBoundaryIgnored: parser.ignoresExtendedBoundary)
     }
 
     mutating func receive(_ bytes: UnsafeRawBufferPointer) {

@@ -42,14 +42,12 @@ struct PartHeadFindings {
     /// Per finding, the first part that has it and how many do.
     private var firstPart = [Int](repeating: 0, count: Finding.allCases.count)
     private var partCount = [Int](repeating: 0, count: Finding.allCases.count)
-    private var extendedBoundaryIgnored = false
+    private let extendedBoundaryIgnored: Bool
 
-    /// Notes a `boundary*` parameter (RFC 2231) in the request's `Content-Type`, which the parser
-    /// ignores beside the plain `boundary` (robustness spec M03 and M13).
-    init(contentType: String) {
-        if let mediaType = try? MediaType(parsing: contentType) {
-            extendedBoundaryIgnored = mediaType.parameters.contains { $0.name == "boundary*" }
-        }
+    /// Findings for a body whose parser ignored a `boundary*` parameter (RFC 2231) beside the
+    /// plain `boundary`, or not (``MultipartParser/ignoresExtendedBoundary``).
+    init(extendedBoundaryIgnored: Bool) {
+        self.extendedBoundaryIgnored = extendedBoundaryIgnored
     }
 
     /// Checks the head of part number `part` (counted from 1).

@@ -83,6 +83,17 @@ import Testing
         #expect(Set(Self.diagnostics(response.json).keys) == ["boundaryExtendedIgnored"])
     }
 
+    /// The boundary parser reads parameters leniently (spaces around `=`, any case): the
+    /// `boundary*` it skips is said for every value it accepts, not only for strict ones.
+    @Test(arguments: ["multipart/form-data; boundary = B; BOUNDARY* = UTF-8''C", "multipart/form-data;boundary*=x;boundary=\"B\""])
+    func anExtendedBoundaryIsSaidHoweverTheParametersAreWritten(contentType: String) throws {
+        let live = try LiveServer()
+        let response = try live.send(Self.request(contentType: contentType, heads: ["Content-Disposition: form-data; name=\"a\""]))
+        #expect(response.status == 200)
+        #expect(response.json?["form"] as? [String: String] == ["a": "value1"])
+        #expect(Set(Self.diagnostics(response.json).keys) == ["boundaryExtendedIgnored"])
+    }
+
     @Test func wellFormedPartsHaveNoFindings() throws {
         let live = try LiveServer()
         let response = try live.send(Self.request(heads: [
