@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangCompression", targets: ["BoomerangCompression"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
+        .library(name: "BoomerangSettings", targets: ["BoomerangSettings"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
         .library(name: "BoomerangRuntime", targets: ["BoomerangRuntime"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
@@ -86,6 +87,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangSettings",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangServer",
             dependencies: [
                 "BoomerangCompression",
@@ -93,6 +98,7 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangScenarios",
                 "BoomerangSerialization",
+                "BoomerangSettings",
                 "BoomerangXML",
                 "CLibevent",
                 "CMalloc",
@@ -108,7 +114,7 @@ let package = Package(
         .target(
             name: "BoomerangConfiguration",
             dependencies: [
-                "BoomerangServer",
+                "BoomerangSettings",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -131,6 +137,7 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangScenarios",
                 "BoomerangServer",
+                "BoomerangSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -175,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangXML",
+                "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings", "BoomerangXML",
                 "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -197,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangConfigurationTests",
-            dependencies: ["BoomerangConfiguration", "BoomerangServer"],
+            dependencies: ["BoomerangConfiguration", "BoomerangSettings"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -209,6 +216,7 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangSettings",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -221,6 +229,7 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangSettings",
                 "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

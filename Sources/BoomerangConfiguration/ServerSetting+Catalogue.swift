@@ -1,5 +1,5 @@
 import Foundation
-import BoomerangServer
+import BoomerangSettings
 import Logging
 
 extension ServerSetting {

@@ -1,4 +1,4 @@
-import BoomerangServer
+import BoomerangSettings
 import Foundation
 import Logging
 

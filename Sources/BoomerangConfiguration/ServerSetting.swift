@@ -1,4 +1,4 @@
-public import BoomerangServer
+public import BoomerangSettings
 
 /// One setting of ``ServerSettings`` as users see it: its names on the command line, in the
 /// environment and in `config/server.yaml`, the values it accepts and how a value is applied.

@@ -1,4 +1,4 @@
-public import BoomerangServer
+public import BoomerangSettings
 import Yams
 
 /// Layers command-line options, environment variables, the config file and the defaults into

@@ -1,5 +1,6 @@
 import BoomerangRuntime
 import BoomerangSerialization
+import BoomerangSettings
 import Logging
 
 /// The Boomerang HTTP server: one event loop per thread, all accepting on one port.

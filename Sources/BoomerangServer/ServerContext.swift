@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 import Logging
 
 #if canImport(Glibc)

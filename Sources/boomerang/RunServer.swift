@@ -1,5 +1,6 @@
 import BoomerangRuntime
 import BoomerangServer
+import BoomerangSettings
 import Logging
 
 #if canImport(Glibc)

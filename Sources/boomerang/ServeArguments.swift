@@ -1,5 +1,6 @@
 import BoomerangConfiguration
 import BoomerangServer
+import BoomerangSettings
 
 /// What `boomerang serve` was given: the settings' options and the config file's path.
 ///

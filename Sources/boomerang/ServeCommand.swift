@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoomerangConfiguration
 import BoomerangServer
+import BoomerangSettings
 import Foundation
 
 /// `boomerang serve`: loads the settings and runs the server until SIGINT or SIGTERM.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoomerangConfiguration
 import BoomerangServer
+import BoomerangSettings
 import Foundation
 
 /// `boomerang validate`: checks the settings file and every mock mapping file, printing each

@@ -1,5 +1,4 @@
 import BoomerangConfiguration
-import BoomerangServer
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import BoomerangConfiguration
-import BoomerangServer
+import BoomerangSettings
 import Testing
 
 /// `cors` and `admin_hosts`: the values each accepts, and how they arrive from each layer.

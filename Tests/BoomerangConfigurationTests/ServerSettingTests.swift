@@ -1,5 +1,5 @@
 import BoomerangConfiguration
-import BoomerangServer
+import BoomerangSettings
 import Foundation
 import Testing
 

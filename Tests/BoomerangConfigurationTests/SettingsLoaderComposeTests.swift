@@ -1,4 +1,3 @@
-import BoomerangServer
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoomerangConfiguration
 import BoomerangServer
+import BoomerangSettings
 import Foundation
 
 #if canImport(Glibc)

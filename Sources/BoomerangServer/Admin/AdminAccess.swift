@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 /// Who may use `/__admin/`: on every bind, only requests whose `Host` the ``AdminHostPolicy``
 /// allows (a page that reaches the server by DNS rebinding sends its own domain, which it does

@@ -1,5 +1,6 @@
 import BoomerangCompression
 import BoomerangSerialization
+import BoomerangSettings
 
 /// How the server handles content codings on every route: coded request bodies are decoded
 /// before a route sees them, and responses are compressed for the client's `Accept-Encoding` when

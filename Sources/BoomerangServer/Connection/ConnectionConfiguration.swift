@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 /// The deadlines and buffer limits of one HTTP/1.1 connection, in the units the state machine
 /// counts in (monotonic nanoseconds, bytes).

@@ -1,3 +1,5 @@
+import BoomerangSettings
+
 /// The settings the echo endpoints need, taken once from the server settings.
 struct EchoConfiguration: Sendable {
     /// The largest urlencoded, JSON, property-list, XML or other body kept in memory for decoding

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 /// The per-request response controls of the echo routes, each read from a query parameter or,
 /// failing that, from a request header of the same name (so they work from an address bar).

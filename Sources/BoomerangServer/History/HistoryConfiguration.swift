@@ -1,3 +1,5 @@
+import BoomerangSettings
+
 /// The history's knobs, taken once from the server settings.
 struct HistoryConfiguration: Sendable {
     /// The most entries kept.

@@ -1,3 +1,5 @@
+import BoomerangSettings
+
 /// The settings the httpbin routes need, taken once from the server settings.
 struct HttpbinConfiguration: Sendable {
     /// The echo's settings, for the routes that answer with an echo (`/cache`, `/delay`, …).

@@ -1,5 +1,6 @@
 import BoomerangRuntime
 import BoomerangSerialization
+import BoomerangSettings
 import Logging
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 /// The CORS fields of every answer, errors included, by the `cors` setting; the admin API and the
 /// web page's own files get none (``Router`` leaves them out), so that no other site's script can

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 @testable import BoomerangServer
 

@@ -1,3 +1,4 @@
+import BoomerangSettings
 import Logging
 import Testing
 

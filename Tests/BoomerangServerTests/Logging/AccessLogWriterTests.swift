@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangSettings
 import Testing
 
 @testable import BoomerangServer

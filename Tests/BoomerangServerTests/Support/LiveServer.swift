@@ -1,5 +1,6 @@
 import BoomerangRuntime
 import BoomerangServer
+import BoomerangSettings
 import Foundation
 
 /// A server on an ephemeral loopback port for one test; shut down when released.

@@ -94,7 +94,7 @@ public struct ServerSettings: Sendable, Hashable {
     public var historyRedactHeaders: Bool = true
     /// A bearer token every `/__admin/` request must carry; `nil` requires none.
     public var adminToken: String? = nil
-    /// Host names the admin API answers besides the ones it always does (see `AdminHostPolicy`):
+    /// Host names the admin API answers besides the ones it always does (loopback names and addresses):
     /// a name, `.domain` for a domain and its subdomains, or `*` for any `Host` (no DNS-rebinding
     /// defence). Lower case.
     public var adminHosts: [String] = []
