@@ -1,22 +1,17 @@
 import BoomerangSerialization
 
 /// The admin API under `/__admin/` (docs/admin-api.md): the history, its downloads and export,
-/// the live feed and verification. Never recorded itself; every route checks ``AdminAccess``.
+/// the live feed and verification, registered in the admin group (which the history does not
+/// record, and whose guard checks ``AdminAccess``).
 enum AdminRoutes {
     static let prefix = "/__admin"
 
-    /// Whether a routed path belongs to the admin API.
-    static func isAdminPath(_ path: Substring) -> Bool {
-        path.hasASCIIPrefix("/__admin") && (path.utf8.count == 8 || path.hasASCIIPrefix("/__admin/"))
-    }
-
-    static func register(in table: inout RouteTable, history: HistoryStore?, access: AdminAccess) {
+    static func register(in group: inout RouteGroup, history: HistoryStore?) {
         func add(
             _ name: String, _ method: HTTPMethod, _ pattern: String, _ summary: String,
             _ answer: @escaping @Sendable (HistoryStore, RouteRequest) throws(ServerError) -> any Responder
         ) {
-            table.add("admin.\(name)", .only([method]), pattern, summary: summary) { request throws(ServerError) in
-                try access.check(request.head)
+            group.add(name, .only([method]), pattern, summary: summary) { request throws(ServerError) in
                 guard let history else {
                     throw ServerError(.historyDisabled, "the history is off (history: false)")
                 }

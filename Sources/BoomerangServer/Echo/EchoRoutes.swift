@@ -1,10 +1,10 @@
 /// The echo routes: httpbin's `/get`, `/post`, `/put`, `/patch`, `/delete`, `/anything`,
 /// `/headers`, `/ip` and `/user-agent`.
 enum EchoRoutes {
-    static func register(in table: inout RouteTable, configuration: EchoConfiguration) {
+    static func register(in group: inout RouteGroup, configuration: EchoConfiguration) {
         func echo(_ name: String, _ methods: Route.Methods, _ pattern: String, _ route: EchoRoute, _ summary: String) {
             let endpoint = EchoEndpoint(route: route, configuration: configuration)
-            table.add("echo.\(name)", methods, pattern, summary: summary) { request in
+            group.add(name, methods, pattern, summary: summary) { request in
                 EchoResponder(context: request.context, endpoint: endpoint)
             }
         }

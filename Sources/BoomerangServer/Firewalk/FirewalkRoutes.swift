@@ -10,16 +10,16 @@ enum FirewalkRoutes {
     /// Methods Firewalk's echo-like routes answer.
     static let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete]
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
         let echo = configuration.echo
         for method in methods {
             let name = method.rawValue.lowercased()
-            table.add("firewalk.\(name)", .only([method]), "/\(name)", summary: "Firewalk's reply: the request's args, data, form, headers, origin and url") { request in
+            group.add(name, .only([method]), "/\(name)", summary: "Firewalk's reply: the request's args, data, form, headers, origin and url") { request in
                 FirewalkReplyResponder(context: request.context, configuration: echo)
             }
         }
-        table.add(
-            "firewalk.delay", .only(methods), "/delay/{interval}",
+        group.add(
+            "delay", .only(methods), "/delay/{interval}",
             summary: "Firewalk's reply after interval seconds (at once above 10)"
         ) { request in
             let seconds = request.parameters.string("interval").flatMap { Int($0) } ?? 11
@@ -30,8 +30,8 @@ enum FirewalkRoutes {
                 return response
             }
         }
-        table.add(
-            "firewalk.status", .only(methods), "/status/{code}",
+        group.add(
+            "status", .only(methods), "/status/{code}",
             summary: "Firewalk's status: 2xx with its reply (204, 205 empty), 3xx to the method's route, 4xx and 5xx empty"
         ) { request in
             let code = request.parameters.string("code").flatMap { Int($0) } ?? -1
@@ -39,14 +39,14 @@ enum FirewalkRoutes {
                 status(code, reply: reply, head: request.head)
             }
         }
-        table.add(
-            "firewalk.redirect-to", .only(methods), "/redirect-to",
+        group.add(
+            "redirect-to", .only(methods), "/redirect-to",
             summary: "Location: url with 302 or statusCode"
         ) { request throws(ServerError) in
             FixedResponder(try redirectTo(HttpbinQuery(request.head)))
         }
-        table.add(
-            "firewalk.redirect", .only([.get]), "/redirect/{count}",
+        group.add(
+            "redirect", .only([.get]), "/redirect/{count}",
             summary: "302 to /redirect/{count-1}, then to /get, absolute (count 1–99)"
         ) { request in
             guard let count = request.parameters.string("count").flatMap({ Int($0) }), (1...99).contains(count) else {
@@ -57,8 +57,8 @@ enum FirewalkRoutes {
             return FixedResponder(Response(status: 302, headers: ["Location": location]))
         }
         for (hidden, path) in [(false, "/basic-auth/{user}/{passwd}"), (true, "/hidden-basic-auth/{user}/{passwd}")] {
-            table.add(
-                hidden ? "firewalk.hidden-basic-auth" : "firewalk.basic-auth", .only(methods), path,
+            group.add(
+                hidden ? "hidden-basic-auth" : "basic-auth", .only(methods), path,
                 summary: "Firewalk's reply with Basic credentials user:passwd, else 401" + (hidden ? "" : " with WWW-Authenticate: Basic")
             ) { request in
                 let credentials = AuthorizationHeader(request.head.headers["Authorization"])?.basicCredentials
@@ -70,15 +70,15 @@ enum FirewalkRoutes {
                 return FirewalkReplyResponder(context: request.context, configuration: echo)
             }
         }
-        table.add(
-            "firewalk.response-headers", .only([.get]), "/response-headers",
+        group.add(
+            "response-headers", .only([.get]), "/response-headers",
             summary: "Each query parameter as a response header, and the parameters as a JSON object"
         ) { request throws(ServerError) in
             FixedResponder(try queryHeaders(HttpbinQuery(request.head)))
         }
         let seenCaches = Locked<Set<String>>([])
-        table.add(
-            "firewalk.cache", .only([.get]), "/cache",
+        group.add(
+            "cache", .only([.get]), "/cache",
             summary: "/response-headers with a Cache-Control parameter; the first time a value is seen, a Date 5 s in the past"
         ) { request throws(ServerError) in
             let query = HttpbinQuery(request.head)
@@ -96,14 +96,14 @@ enum FirewalkRoutes {
             }
             return FixedResponder(response)
         }
-        table.add("firewalk.ip", .only([.get]), "/ip", summary: "{\"origin\": the client's address}") { request in
+        group.add("ip", .only([.get]), "/ip", summary: "{\"origin\": the client's address}") { request in
             FixedResponder(.json(.object(StructuredObject([("origin", .string(request.context.remoteHost))]))))
         }
-        table.add("firewalk.upload", .only([.post]), "/upload", summary: "{\"bytes\": the body's size}, counted as it streams") { _ in
+        group.add("upload", .only([.post]), "/upload", summary: "{\"bytes\": the body's size}, counted as it streams") { _ in
             FirewalkUploadResponder()
         }
-        table.add(
-            "firewalk.image", .only([.get]), "/image/{type}",
+        group.add(
+            "image", .only([.get]), "/image/{type}",
             summary: "A small png, jpeg, webp or svg image as an attachment named type.type"
         ) { request in
             let type = request.parameters.string("type") ?? ""
@@ -113,8 +113,8 @@ enum FirewalkRoutes {
                 headers: ["Content-Type": image.mediaType, "Content-Disposition": "attachment; filename=\"\(type).\(type)\""],
                 body: image.bytes))
         }
-        table.add(
-            "firewalk.stream", .only([.get]), "/stream/{count}",
+        group.add(
+            "stream", .only([.get]), "/stream/{count}",
             summary: "Firewalk's reply count times (1–100), one per line"
         ) { request in
             guard let count = request.parameters.string("count").flatMap({ Int($0) }), (1...100).contains(count) else {

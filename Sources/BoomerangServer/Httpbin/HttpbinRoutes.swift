@@ -3,16 +3,20 @@
 /// registers its own routes.
 enum HttpbinRoutes {
     static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
-        StatusRoutes.register(in: &table, configuration: configuration)
-        ResponseHeaderRoutes.register(in: &table)
-        RedirectRoutes.register(in: &table, configuration: configuration)
-        AuthRoutes.register(in: &table, configuration: configuration)
-        CookieRoutes.register(in: &table)
-        CachingRoutes.register(in: &table, configuration: configuration)
-        ContentRoutes.register(in: &table)
-        BytesRoutes.register(in: &table, configuration: configuration)
-        InspectionRoutes.register(in: &table, configuration: configuration)
-        StreamRoutes.register(in: &table, configuration: configuration)
-        CompressionRoutes.register(in: &table)
+        var group = RouteGroup("httpbin", traits: .product)
+        var firewalk = RouteGroup("firewalk", traits: .product)
+        StatusRoutes.register(in: &group, configuration: configuration)
+        ResponseHeaderRoutes.register(in: &group)
+        RedirectRoutes.register(in: &group, configuration: configuration)
+        AuthRoutes.register(in: &group, configuration: configuration)
+        CookieRoutes.register(in: &group)
+        CachingRoutes.register(in: &group, configuration: configuration)
+        ContentRoutes.register(in: &group)
+        BytesRoutes.register(in: &group, configuration: configuration)
+        InspectionRoutes.register(in: &group, configuration: configuration)
+        StreamRoutes.register(httpbin: &group, firewalk: &firewalk, configuration: configuration)
+        CompressionRoutes.register(in: &group)
+        table.add(group)
+        table.add(firewalk)
     }
 }

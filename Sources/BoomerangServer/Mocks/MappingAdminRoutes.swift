@@ -4,13 +4,12 @@ import BoomerangSerialization
 /// reset to the files, save the run-time ones to files, and reset the scenarios. Every route
 /// checks ``AdminAccess``.
 enum MappingAdminRoutes {
-    static func register(in table: inout RouteTable, store: MappingStore?, access: AdminAccess) {
+    static func register(in group: inout RouteGroup, store: MappingStore?) {
         func add(
             _ name: String, _ method: HTTPMethod, _ pattern: String, _ summary: String,
             _ answer: @escaping @Sendable (MappingStore, RouteRequest) throws(ServerError) -> any Responder
         ) {
-            table.add("admin.\(name)", .only([method]), pattern, summary: summary) { request throws(ServerError) in
-                try access.check(request.head)
+            group.add(name, .only([method]), pattern, summary: summary) { request throws(ServerError) in
                 guard let store else { throw ServerError(.mappingsDisabled, "mock mappings are off") }
                 return try answer(store, request)
             }

@@ -15,19 +15,20 @@ enum OperationsRoutes {
         var current: [OpenAPIDocument.ExtraOperation] { operations.withLock { $0 } }
     }
 
-    static func register(in table: inout RouteTable, status: ServerStatus, access: AdminAccess, catalog: Catalog, mappings: MappingStore?) {
-        table.add("admin.health", .only([.get]), "/__admin/health", summary: "Readiness, version and uptime, for probes (no token)") { _ in
+    /// Registers `/__admin/health` and the OpenAPI document in `open`, which has no guard, and the
+    /// metrics in `guarded`.
+    static func register(open: inout RouteGroup, guarded: inout RouteGroup, status: ServerStatus, catalog: Catalog, mappings: MappingStore?) {
+        open.add("health", .only([.get]), "/__admin/health", summary: "Readiness, version and uptime, for probes (no token)") { _ in
             FixedResponder(AdminRoutes.json(health(status)))
         }
-        table.add("admin.metrics", .only([.get]), "/__admin/metrics", summary: "Metrics in the Prometheus text format") { request throws(ServerError) in
-            try access.check(request.head)
+        guarded.add("metrics", .only([.get]), "/__admin/metrics", summary: "Metrics in the Prometheus text format") { _ in
             let body = status.metrics.render(activeConnections: status.connections.current, history: status.history)
             return FixedResponder(
                 Response(
                     status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
                     body: body))
         }
-        table.add("admin.openapi", .only([.get]), "/__admin/openapi.json", summary: "Every route as an OpenAPI 3 document") { _ in
+        open.add("openapi", .only([.get]), "/__admin/openapi.json", summary: "Every route as an OpenAPI 3 document") { _ in
             let mapped = mappings?.current.mappings.compactMap(\.openAPIOperation) ?? []
             let document = OpenAPIDocument.make(routes: [], extra: catalog.current + mapped)
             let body = (try? JSONWriter(configuration: .pretty).write(document)) ?? []

@@ -29,15 +29,22 @@ public final class Route: Sendable {
     public let pattern: RoutePattern
     /// One line for a person, for listings and the OpenAPI document.
     public let summary: String
+    /// What the server does around its answers: its group's traits.
+    public let traits: RouteTraits
     /// Makes the responder.
     public let handler: Handler
 
-    /// Creates a route.
-    public init(_ name: String, _ methods: Methods, _ pattern: String, summary: String, handler: @escaping Handler) {
+    /// Creates a route; ``RouteGroup/add(_:_:_:summary:handler:)`` makes them with the group's
+    /// traits.
+    public init(
+        _ name: String, _ methods: Methods, _ pattern: String, summary: String, traits: RouteTraits = .product,
+        handler: @escaping Handler
+    ) {
         self.name = name
         self.methods = methods
         self.pattern = RoutePattern(pattern)
         self.summary = summary
+        self.traits = traits
         self.handler = handler
     }
 }

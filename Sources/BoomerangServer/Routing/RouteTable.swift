@@ -10,6 +10,8 @@ public struct RouteTable: Sendable {
     private var patterned: [Route] = []
     /// Every route, in the order added: the listing an OpenAPI document and README are made from.
     public private(set) var routes: [Route] = []
+    /// The groups that own a path prefix.
+    private var owningGroups: [RouteGroup] = []
 
     /// Methods that some route of this server knows; any other method is 501 outside routes
     /// that answer any method.
@@ -28,11 +30,15 @@ public struct RouteTable: Sendable {
         }
     }
 
-    /// Adds a route built in place.
-    public mutating func add(
-        _ name: String, _ methods: Route.Methods, _ pattern: String, summary: String, handler: @escaping Route.Handler
-    ) {
-        add(Route(name, methods, pattern, summary: summary, handler: handler))
+    /// Adds a group's routes, and its path prefix when it owns one.
+    public mutating func add(_ group: RouteGroup) {
+        group.routes.forEach { add($0) }
+        if group.pathPrefix != nil { owningGroups.append(RouteGroup(group.name, traits: group.traits, pathPrefix: group.pathPrefix)) }
+    }
+
+    /// The traits of the group that owns `path`; nil when no group owns it.
+    public func owningTraits(of path: Substring) -> RouteTraits? {
+        owningGroups.first { $0.owns(path) }?.traits
     }
 
     /// What the table decides for a request.

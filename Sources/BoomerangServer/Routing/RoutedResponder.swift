@@ -16,6 +16,9 @@ struct RoutedResponder {
     /// The CORS fields the answer gets: nil for the admin API's and the page's files, and when the
     /// `cors` setting is `off`.
     var cors: CORSFields?
+    /// Whether the responder names the route that answered once the body is read (a mock mapping
+    /// that can hand the request to the built-in route, ``RouteDeciding``).
+    var isDecidedByBody = false
 
     init(responder: any Responder, route: String?) {
         self.responder = responder
@@ -46,7 +49,7 @@ struct RoutedResponder {
     /// its context in place (passing the head itself would copy it).
     mutating func finish(trailers: HTTPHeaders, context: RequestContext) throws(ServerError) -> Response {
         defer {
-            if route?.hasASCIIPrefix("mock.") == true, let deciding = responder as? any RouteDeciding { route = deciding.answeredRoute }
+            if isDecidedByBody, let deciding = responder as? any RouteDeciding { route = deciding.answeredRoute }
         }
         do {
             try coding?.finishBody()

@@ -1,12 +1,13 @@
 import BoomerangSerialization
+import BoomerangSettings
 
 /// Picks the responder for a request head: the checks no route can override (`CONNECT`, `TRACE`,
 /// the `*` and absolute-form targets), then the route table, on the path without its session
-/// prefix (`/s/{name}/…`). Mock mappings come before the route table; a 404 names the nearest
-/// mapping when there are mappings. Every exchange but the admin API's and the web page's (its
-/// files, and its fetches marked with ``ExchangeRecording/pageMarker``) is recorded when there is
-/// a history. Immutable; shared by every loop, and a class so that asking
-/// it for a responder copies nothing.
+/// prefix (`/s/{name}/…`). Mock mappings come before the route table, except under a path a route
+/// group owns; a 404 names the nearest mapping when there are mappings. What happens around the
+/// answer (the history's recording, content codings, CORS fields) follows the chosen route's
+/// ``RouteTraits``. Immutable; shared by every loop, and a class so that asking it for a responder
+/// copies nothing.
 final class Router: Sendable {
     let table: RouteTable
     let history: HistoryStore?
@@ -24,23 +25,36 @@ final class Router: Sendable {
                 history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         var table = RouteTable()
         let access = AdminAccess(settings: settings)
-        MappingAdminRoutes.register(in: &table, store: mappings, access: access)
+        let httpbin = HttpbinConfiguration(settings: settings)
         if settings.profile == .firewalk {
-            FirewalkRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
+            var firewalk = RouteGroup("firewalk", traits: .product)
+            FirewalkRoutes.register(in: &firewalk, configuration: httpbin)
+            table.add(firewalk)
         }
-        WebSocketRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
-        EchoRoutes.register(in: &table, configuration: EchoConfiguration(settings: settings))
+        var websocket = RouteGroup("websocket", traits: .product)
+        WebSocketRoutes.register(in: &websocket, configuration: httpbin)
+        table.add(websocket)
+        var echo = RouteGroup("echo", traits: [.product, .hashesBodies])
+        EchoRoutes.register(in: &echo, configuration: EchoConfiguration(settings: settings))
+        table.add(echo)
         ScenarioRoutes.register(in: &table)
-        HttpbinRoutes.register(in: &table, configuration: HttpbinConfiguration(settings: settings))
-        AdminRoutes.register(in: &table, history: history, access: access)
-        let catalog = OperationsRoutes.Catalog()
-        OperationsRoutes.register(in: &table, status: status, access: access, catalog: catalog, mappings: mappings)
-        let files = StaticFiles(directory: settings.publicDirectory)
-        let described = table.routes + StaticFileRoutes.routes(files: files, listing: { Response(status: 200) })
-        let listing = RouteListing.Rendered(described)
-        for route in StaticFileRoutes.routes(files: files, listing: { listing.response }) {
-            table.add(route)
+        HttpbinRoutes.register(in: &table, configuration: httpbin)
+        // The admin API: never recorded (unless under a session prefix, where it is refused), never
+        // coded, no CORS fields; its own path prefix, where mock mappings never answer.
+        var admin = RouteGroup("admin", traits: [], pathPrefix: "/__admin") { request throws(ServerError) in
+            try access.check(request.head)
         }
+        var probes = RouteGroup("admin", traits: [], pathPrefix: "/__admin")
+        MappingAdminRoutes.register(in: &admin, store: mappings)
+        AdminRoutes.register(in: &admin, history: history)
+        let catalog = OperationsRoutes.Catalog()
+        OperationsRoutes.register(open: &probes, guarded: &admin, status: status, catalog: catalog, mappings: mappings)
+        table.add(admin)
+        table.add(probes)
+        let files = StaticFiles(directory: settings.publicDirectory)
+        let described = table.routes + StaticFileRoutes.group(files: files, listing: { Response(status: 200) }).routes
+        let listing = RouteListing.Rendered(described)
+        table.add(StaticFileRoutes.group(files: files, listing: { listing.response }))
         catalog.publish(table.routes)
         self.table = table
         self.history = history
@@ -54,6 +68,12 @@ final class Router: Sendable {
     private struct Choice {
         var responder: any Responder
         var route: String? = nil
+        /// The chosen route's traits; for a request no route answers, those of the group that owns
+        /// its path, else a product route's.
+        var traits: RouteTraits = .product
+        /// Whether a mock mapping answers, which may hand the request to the built-in route once it
+        /// has read the body (``RouteDeciding``).
+        var isMapping = false
         var routedPath: Substring
         var pathSession: Substring? = nil
         /// The error the responder answers with, when the route table refused the request or its
@@ -64,29 +84,35 @@ final class Router: Sendable {
     func responder(for context: RequestContext) -> RoutedResponder {
         let choice = choose(for: context)
         let route = choice.route
-        let isInspectionTool = Self.isInspectionTool(choice)
+        let traits = choice.traits
         var recording: ExchangeRecording?
-        if let history, choice.pathSession != nil || !isInspectionTool, !ExchangeRecording.isPageFetch(route: route, context.head) {
+        if let history, choice.pathSession != nil || traits.contains(.recorded), !Self.isPageFetch(traits, context.head) {
             recording = ExchangeRecording(
-                route: route, routedPath: choice.routedPath, pathSession: choice.pathSession,
-                maxBodyBytes: history.configuration.maxHistoryBodyBytes)
+                routedPath: choice.routedPath, pathSession: choice.pathSession, maxBodyBytes: history.configuration.maxHistoryBodyBytes,
+                hashesOverflow: !traits.contains(.hashesBodies))
         }
         // The choice's last use: its responder moves into the routed one instead of being copied.
         var routed = RoutedResponder(responder: choice.responder, route: route)
+        routed.isDecidedByBody = choice.isMapping
         // Set only when there is one: storing nil costs the destruction of the nil stored before.
-        if route?.hasASCIIPrefix("admin.") != true, ContentCodingStage.isNeeded(for: context.head, policy: self.coding) {
+        if traits.contains(.contentCoded), ContentCodingStage.isNeeded(for: context.head, policy: self.coding) {
             routed.coding = ContentCodingStage(head: context.head, routeName: route, policy: self.coding)
         }
         routed.recording = recording
-        if !isInspectionTool { routed.cors = cors }
+        if traits.contains(.crossOrigin) { routed.cors = cors }
         return routed
     }
 
-    /// The admin API and the web page's own files, which the history does not record (unless
-    /// asked for under a session prefix).
-    private static func isInspectionTool(_ choice: Choice) -> Bool {
-        if let route = choice.route { return route.hasASCIIPrefix("admin.") || route.hasASCIIPrefix("page.") }
-        return AdminRoutes.isAdminPath(choice.routedPath)
+    /// Whether a request is the web page's own: a `GET` or `HEAD` of a route the page fetches with
+    /// ``RouteTraits/pageMarker``, and, when the browser says where the fetch came from
+    /// (`Sec-Fetch-Site`, which scripts cannot set), from the page's own origin. A client has to
+    /// send the field on purpose to go unrecorded, only on such a route, and a page of another site
+    /// cannot. The traits are read first: other requests pay for no field lookup.
+    static func isPageFetch(_ traits: RouteTraits, _ head: HTTPRequestHead) -> Bool {
+        guard traits.contains(.fetchedByPage), head.method == .get || head.method == .head else { return false }
+        guard let marker = head.headers[RouteTraits.pageMarker], !marker.isEmpty else { return false }
+        guard let site = head.headers["Sec-Fetch-Site"] else { return true }
+        return site.lowercased() == "same-origin"
     }
 
     private func choose(for context: RequestContext) -> Choice {
@@ -95,35 +121,37 @@ final class Router: Sendable {
         if method == .connect || method == .trace {
             return Choice(
                 responder: ErrorResponder(error: ServerError(.methodNotImplemented, "\(method) is not served", value: method.rawValue)),
-                routedPath: head.path)
+                traits: unroutedTraits(head.path), routedPath: head.path)
         }
         if head.target == "*" {
             guard method == .options else {
                 return Choice(
                     responder: ErrorResponder(error: ServerError(.invalidTarget, "`*` is only valid with OPTIONS", value: "*")),
-                    routedPath: head.path)
+                    traits: unroutedTraits(head.path), routedPath: head.path)
             }
-            return Choice(responder: FixedResponder(.options(allow: RouteTable.allowValue(RouteTable.knownMethods))), routedPath: head.path)
+            return Choice(
+                responder: FixedResponder(.options(allow: RouteTable.allowValue(RouteTable.knownMethods))), traits: unroutedTraits(head.path),
+                routedPath: head.path)
         }
         guard head.target.utf8.first == UInt8(ascii: "/") else {
             let error = ServerError(
                 .absoluteFormNotServed, "Boomerang is not a proxy: send the request target in origin form (`/path`)",
                 value: head.target)
-            return Choice(responder: ErrorResponder(error: error), routedPath: head.path)
+            return Choice(responder: ErrorResponder(error: error), traits: unroutedTraits(head.path), routedPath: head.path)
         }
         var path = head.path
         var pathSession: Substring?
         if let split = SessionName.splitPrefix(path) {
             pathSession = split.name
             path = split.rest
-            if AdminRoutes.isAdminPath(path) {
+            if let traits = table.owningTraits(of: path) {
                 let error = ServerError(.notFound, "the admin API is not served under a session prefix", value: String(head.path))
-                return Choice(responder: ErrorResponder(error: error), routedPath: path, pathSession: pathSession)
+                return Choice(responder: ErrorResponder(error: error), traits: traits, routedPath: path, pathSession: pathSession)
             }
         }
-        if let mappings, !AdminRoutes.isAdminPath(path) {
+        if let mappings {
             let set = mappings.current
-            if !set.mappings.isEmpty {
+            if !set.mappings.isEmpty, table.owningTraits(of: path) == nil {
                 if set.mayMatch(method: method.rawValue, path: path) {
                     return chooseMapping(set, mappings, context: context, path: path, pathSession: pathSession)
                 }
@@ -160,7 +188,7 @@ final class Router: Sendable {
         let responder = MockResponder(
             candidates: candidates, set: set, subject: subject, context: context, store: store, echoConfiguration: echoConfiguration,
             fallback: fallback)
-        return Choice(responder: responder, route: candidates[0].routeName, routedPath: path, pathSession: pathSession)
+        return Choice(responder: responder, route: candidates[0].routeName, isMapping: true, routedPath: path, pathSession: pathSession)
     }
 
     /// What the mappings match a request head against.
@@ -184,16 +212,23 @@ final class Router: Sendable {
         case .route(let route, let parameters):
             do {
                 let responder = try route.handler(RouteRequest(context: context, parameters: parameters))
-                return Choice(responder: responder, route: route.name, routedPath: path, pathSession: pathSession)
+                return Choice(responder: responder, route: route.name, traits: route.traits, routedPath: path, pathSession: pathSession)
             } catch {
                 return Choice(
-                    responder: ErrorResponder(error: error), route: route.name, routedPath: path, pathSession: pathSession, refusal: error)
+                    responder: ErrorResponder(error: error), route: route.name, traits: route.traits, routedPath: path, pathSession: pathSession,
+                    refusal: error)
             }
         case .options(let allow):
-            return Choice(responder: FixedResponder(.options(allow: allow)), routedPath: path, pathSession: pathSession)
+            return Choice(responder: FixedResponder(.options(allow: allow)), traits: unroutedTraits(path), routedPath: path, pathSession: pathSession)
         case .refused(let error):
-            return Choice(responder: ErrorResponder(error: error), routedPath: path, pathSession: pathSession, refusal: error)
+            return Choice(
+                responder: ErrorResponder(error: error), traits: unroutedTraits(path), routedPath: path, pathSession: pathSession, refusal: error)
         }
+    }
+
+    /// The traits of a request no route answers: its path's owning group's, else a product route's.
+    private func unroutedTraits(_ path: Substring) -> RouteTraits {
+        table.owningTraits(of: path) ?? .product
     }
 }
 

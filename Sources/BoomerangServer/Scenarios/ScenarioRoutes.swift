@@ -9,17 +9,21 @@ enum ScenarioRoutes {
     private static let catalogueHTML = catalogue.renderHTML()
 
     static func register(in table: inout RouteTable) {
+        var catalogue = RouteGroup("scenarios", traits: [.product, .fetchedByPage])
         for path in ["/scenarios", "/scenarios/"] {
-            table.add("scenarios.list", .only([.get]), path, summary: "The scenario catalogue, JSON or an HTML table") { request in
+            catalogue.add("list", .only([.get]), path, summary: "The scenario catalogue, JSON or an HTML table") { request in
                 FixedResponder(catalogueResponse(accept: request.head.headers["Accept"]))
             }
         }
-        table.add(
-            "scenarios.scenario", .only([.get]), "/scenarios/{id}",
+        table.add(catalogue)
+        var scenarios = RouteGroup("scenarios", traits: .product)
+        scenarios.add(
+            "scenario", .only([.get]), "/scenarios/{id}",
             summary: "One scenario's response exactly; `{id}.json` or `?describe=1` describes it"
         ) { request throws(ServerError) in
             FixedResponder(try scenarioResponse(id: request.parameters.string("id") ?? "", query: request.head.query))
         }
+        table.add(scenarios)
     }
 
     private static func catalogueResponse(accept: String?) -> Response {

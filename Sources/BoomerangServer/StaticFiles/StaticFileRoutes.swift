@@ -10,22 +10,21 @@ enum StaticFileRoutes {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// The page's routes; `listing` gives what `/` answers to a client that does not prefer HTML.
-    static func routes(files: StaticFiles, listing: @escaping @Sendable () -> Response) -> [Route] {
-        [
-            Route("page.index", .only([.get]), "/", summary: "The web page (HTML), or the route listing (JSON)") {
-                request throws(ServerError) in
-                guard ScenarioRoutes.prefersHTML(request.head.headers["Accept"]) else { return FixedResponder(listing()) }
-                return FixedResponder(try response(for: "index.html", in: files, head: request.head))
-            },
-            Route("page.file", .only([.get]), "/ui/{file...}", summary: "The web page's scripts, styles and images") {
-                request throws(ServerError) in
-                // A folder's address serves its index.html (never a listing): `/ui/` is the page.
-                let name = request.parameters.string("file") ?? ""
-                return FixedResponder(
-                    try response(for: name.isEmpty || name.hasSuffix("/") ? name + "index.html" : name, in: files, head: request.head))
-            },
-        ]
+    /// The page's routes, which the history does not record and which get no CORS fields;
+    /// `listing` gives what `/` answers to a client that does not prefer HTML.
+    static func group(files: StaticFiles, listing: @escaping @Sendable () -> Response) -> RouteGroup {
+        var group = RouteGroup("page", traits: [.contentCoded])
+        group.add("index", .only([.get]), "/", summary: "The web page (HTML), or the route listing (JSON)") { request throws(ServerError) in
+            guard ScenarioRoutes.prefersHTML(request.head.headers["Accept"]) else { return FixedResponder(listing()) }
+            return FixedResponder(try response(for: "index.html", in: files, head: request.head))
+        }
+        group.add("file", .only([.get]), "/ui/{file...}", summary: "The web page's scripts, styles and images") { request throws(ServerError) in
+            // A folder's address serves its index.html (never a listing): `/ui/` is the page.
+            let name = request.parameters.string("file") ?? ""
+            return FixedResponder(
+                try response(for: name.isEmpty || name.hasSuffix("/") ? name + "index.html" : name, in: files, head: request.head))
+        }
+        return group
     }
 
     static func response(for name: String, in files: StaticFiles, head: HTTPRequestHead) throws(ServerError) -> Response {

@@ -15,9 +15,9 @@ enum WebSocketRoutes {
     /// The most pings `/websocket/ping/{count}` waits for.
     static let maxPingCount = 10_000
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
-        table.add(
-            "websocket.echo", .only([.get]), "/websocket/echo",
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
+        group.add(
+            "echo", .only([.get]), "/websocket/echo",
             summary: "WebSocket: each message echoed with its type; max_fragment_size and max_message_size (go-httpbin)"
         ) { request throws(ServerError) in
             let query = HttpbinQuery(request.head)
@@ -34,20 +34,20 @@ enum WebSocketRoutes {
                 maxSentFragmentBytes: maxFragment)
             return try upgrade(request, WebSocketEchoBehavior(), configuration: session)
         }
-        table.add(
-            "websocket.payload", .only([.get]), "/websocket",
+        group.add(
+            "payload", .only([.get]), "/websocket",
             summary: "WebSocket: Firewalk's reply as one binary message, then a close (closeCode, closeDelay ms)"
         ) { request throws(ServerError) in
             try payloads(request, count: 1)
         }
-        table.add(
-            "websocket.payloads", .only([.get]), "/websocket/payloads/{count}",
+        group.add(
+            "payloads", .only([.get]), "/websocket/payloads/{count}",
             summary: "WebSocket: Firewalk's reply as count binary messages, then a close (closeCode, closeDelay ms)"
         ) { request throws(ServerError) in
             try payloads(request, count: try countParameter(request, in: 0...maxPayloadCount))
         }
-        table.add(
-            "websocket.ping", .only([.get]), "/websocket/ping/{count}",
+        group.add(
+            "ping", .only([.get]), "/websocket/ping/{count}",
             summary: "WebSocket: each ping answered with a pong; the count-th closes with 1001"
         ) { request throws(ServerError) in
             let count = try countParameter(request, in: 0...maxPingCount)

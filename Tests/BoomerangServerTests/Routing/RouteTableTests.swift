@@ -8,12 +8,12 @@ import Testing
     static let table: RouteTable = {
         var table = RouteTable()
         let ok: Route.Handler = { _ in FixedResponder(Response(status: 200)) }
-        table.add("get", .only([.get]), "/get", summary: "g", handler: ok)
-        table.add("post", .only([.post]), "/post", summary: "p", handler: ok)
-        table.add("item.read", .only([.get]), "/items/{id}", summary: "r", handler: ok)
-        table.add("item.write", .only([.put, .delete]), "/items/{id}", summary: "w", handler: ok)
-        table.add("item.special", .only([.get]), "/items/special", summary: "s", handler: ok)
-        table.add("any", .any, "/anything/{rest...}", summary: "a", handler: ok)
+        table.add(Route("get", .only([.get]), "/get", summary: "g", handler: ok))
+        table.add(Route("post", .only([.post]), "/post", summary: "p", handler: ok))
+        table.add(Route("item.read", .only([.get]), "/items/{id}", summary: "r", handler: ok))
+        table.add(Route("item.write", .only([.put, .delete]), "/items/{id}", summary: "w", handler: ok))
+        table.add(Route("item.special", .only([.get]), "/items/special", summary: "s", handler: ok))
+        table.add(Route("any", .any, "/anything/{rest...}", summary: "a", handler: ok))
         return table
     }()
 
@@ -78,9 +78,9 @@ import Testing
         let ok: Route.Handler = { _ in FixedResponder(Response(status: 200)) }
         let paths = (0..<100).map { "/p\($0)/é\(String(repeating: "x", count: $0 % 20))" } + ["/", "/get", "/Get"]
         for (index, path) in paths.enumerated() {
-            table.add("r\(index)", .only([.get]), path, summary: "", handler: ok)
+            table.add(Route("r\(index)", .only([.get]), path, summary: "", handler: ok))
         }
-        table.add("second", .only([.post]), "/get", summary: "", handler: ok)
+        table.add(Route("second", .only([.post]), "/get", summary: "", handler: ok))
         for (index, path) in paths.enumerated() {
             let target = path + "?q=1"
             let routed = target[..<target.firstIndex(of: "?")!]

@@ -11,21 +11,21 @@ enum AuthRoutes {
         .object(StructuredObject([("authenticated", .bool(true)), ("user", .string(user))]))
     }
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
-        table.add(
-            "httpbin.basic-auth", .only([.get]), "/basic-auth/{user}/{passwd}",
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
+        group.add(
+            "basic-auth", .only([.get]), "/basic-auth/{user}/{passwd}",
             summary: "200 with Basic credentials user:passwd, else 401 with WWW-Authenticate"
         ) { request in
             FixedResponder(basic(request, hidden: false))
         }
-        table.add(
-            "httpbin.hidden-basic-auth", .only([.get]), "/hidden-basic-auth/{user}/{passwd}",
+        group.add(
+            "hidden-basic-auth", .only([.get]), "/hidden-basic-auth/{user}/{passwd}",
             summary: "200 with Basic credentials user:passwd, else 404"
         ) { request in
             FixedResponder(basic(request, hidden: true))
         }
-        table.add(
-            "httpbin.bearer", .only([.get]), "/bearer",
+        group.add(
+            "bearer", .only([.get]), "/bearer",
             summary: "200 with any Bearer token, else 401 with WWW-Authenticate: Bearer"
         ) { request in
             let header = AuthorizationHeader(request.head.headers["Authorization"])
@@ -42,7 +42,7 @@ enum AuthRoutes {
             "/digest-auth/{qop}/{user}/{passwd}", "/digest-auth/{qop}/{user}/{passwd}/{algorithm}",
             "/digest-auth/{qop}/{user}/{passwd}/{algorithm}/{stale_after}",
         ] {
-            table.add("httpbin.digest-auth", .only([.get]), pattern, summary: digestSummary) { request throws(ServerError) in
+            group.add("digest-auth", .only([.get]), pattern, summary: digestSummary) { request throws(ServerError) in
                 let parameters = request.parameters
                 let staleAfter = parameters.string("stale_after") ?? "never"
                 if staleAfter != "never" {

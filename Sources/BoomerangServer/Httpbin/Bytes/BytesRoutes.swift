@@ -5,11 +5,11 @@ enum BytesRoutes {
     /// The most links one `/links` page may hold (go-httpbin's bound).
     static let maxLinkCount = 256
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
         let maxBytes = configuration.maxGeneratedBytes
         let maxDelay = configuration.maxResponseDelayMilliseconds
-        table.add(
-            "httpbin.bytes", .only([.get]), "/bytes/{n}",
+        group.add(
+            "bytes", .only([.get]), "/bytes/{n}",
             summary: "n random bytes; seed makes them repeatable (the same seed, the same bytes in Boomerang)"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 0...maxBytes)
@@ -23,8 +23,8 @@ enum BytesRoutes {
             response.bodyStream = SeededBytesStream(count: count, generator: generator)
             return FixedResponder(response)
         }
-        table.add(
-            "httpbin.range", .only([.get]), "/range/{n}",
+        group.add(
+            "range", .only([.get]), "/range/{n}",
             summary: "n bytes (a–z repeated) honouring Range: 206, multipart/byteranges, 416; ETag range{n}"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 1...maxBytes)
@@ -42,15 +42,15 @@ enum BytesRoutes {
             response.delayMilliseconds = delay
             return FixedResponder(response)
         }
-        table.add(
-            "httpbin.links", .only([.get]), "/links/{n}",
+        group.add(
+            "links", .only([.get]), "/links/{n}",
             summary: "Redirects to /links/{n}/0"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 0...maxLinkCount)
             return FixedResponder(.redirect(to: "/links/\(count)/0"))
         }
-        table.add(
-            "httpbin.links-page", .only([.get]), "/links/{n}/{offset}",
+        group.add(
+            "links-page", .only([.get]), "/links/{n}/{offset}",
             summary: "An HTML page of n links to its siblings, the one at offset not linked"
         ) { request throws(ServerError) in
             let count = max(1, try request.parameters.int("n", in: 0...maxLinkCount))

@@ -7,10 +7,10 @@ enum CachingRoutes {
     /// handle ([RFC 9111 §1.2.2](https://www.rfc-editor.org/rfc/rfc9111#section-1.2.2)).
     static let maxAgeSeconds = Int(Int32.max)
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
         let options = configuration.echo
-        table.add(
-            "httpbin.cache", .only([.get]), "/cache",
+        group.add(
+            "cache", .only([.get]), "/cache",
             summary: "The /get echo with Last-Modified and ETag; 304 when If-Modified-Since or If-None-Match is sent"
         ) { request in
             let headers = request.head.headers
@@ -24,8 +24,8 @@ enum CachingRoutes {
                 response.headers.add(name: "ETag", value: "\"\(tag)\"")
             }
         }
-        table.add(
-            "httpbin.cache-control", .only([.get]), "/cache/{n}",
+        group.add(
+            "cache-control", .only([.get]), "/cache/{n}",
             summary: "The /get echo with Cache-Control: public, max-age=n"
         ) { request throws(ServerError) in
             let seconds = try request.parameters.int("n", in: 0...maxAgeSeconds)
@@ -33,8 +33,8 @@ enum CachingRoutes {
                 response.headers.add(name: "Cache-Control", value: "public, max-age=\(seconds)")
             }
         }
-        table.add(
-            "httpbin.etag", .only([.get]), "/etag/{etag}",
+        group.add(
+            "etag", .only([.get]), "/etag/{etag}",
             summary: "The /get echo with ETag; 304 on a matching If-None-Match, 412 on a failing If-Match"
         ) { request throws(ServerError) in
             let tag = request.parameters.string("etag") ?? ""

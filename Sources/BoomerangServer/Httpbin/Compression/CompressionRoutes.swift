@@ -5,14 +5,14 @@ import BoomerangSerialization
 /// `method` and `origin` with a flag naming the coding, always coded with it whatever the
 /// request's `Accept-Encoding` (as httpbin does). Firewalk's methods: GET, POST, PUT, PATCH, DELETE.
 enum CompressionRoutes {
-    static func register(in table: inout RouteTable) {
+    static func register(in group: inout RouteGroup) {
         let routes: [(path: String, coding: ContentCoding, flag: String)] = [
             ("/gzip", .gzip, "gzipped"), ("/deflate", .deflate, "deflated"), ("/brotli", .brotli, "brotli"),
             ("/zstd", .zstd, "zstd"),
         ]
         for route in routes {
-            table.add(
-                "httpbin.\(route.path.dropFirst())", StreamRoutes.bodyMethods, route.path,
+            group.add(
+                "\(route.path.dropFirst())", StreamRoutes.bodyMethods, route.path,
                 summary: "headers, method and origin as JSON, coded with \(route.coding.name) (Content-Encoding: \(route.coding.name))"
             ) { request throws(ServerError) in
                 try FixedResponder(coded(request.context, coding: route.coding, flag: route.flag))

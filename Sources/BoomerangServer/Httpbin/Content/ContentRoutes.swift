@@ -2,9 +2,9 @@ import BoomerangSerialization
 
 /// httpbin's fixed documents, `/uuid`, `/base64/…` and `/image…`.
 enum ContentRoutes {
-    static func register(in table: inout RouteTable) {
+    static func register(in group: inout RouteGroup) {
         func fixed(_ name: String, _ path: String, _ summary: String, _ response: Response) {
-            table.add("httpbin.\(name)", .only([.get]), path, summary: summary) { _ in FixedResponder(response) }
+            group.add("\(name)", .only([.get]), path, summary: summary) { _ in FixedResponder(response) }
         }
         fixed("html", "/html", "An HTML page", .text(SampleDocuments.html, contentType: "text/html; charset=utf-8"))
         fixed("json", "/json", "A JSON document (httpbin's slideshow shape)", .json(SampleDocuments.json))
@@ -17,17 +17,17 @@ enum ContentRoutes {
         fixed(
             "forms-post", "/forms/post", "An HTML form that posts to /post",
             .text(SampleDocuments.formsPost, contentType: "text/html; charset=utf-8"))
-        table.add("httpbin.uuid", .only([.get]), "/uuid", summary: "A version 4 UUID") { _ in
+        group.add("uuid", .only([.get]), "/uuid", summary: "A version 4 UUID") { _ in
             FixedResponder(.json(.object(StructuredObject([("uuid", .string(UUIDText.random()))]))))
         }
-        table.add(
-            "httpbin.base64", .only([.get]), "/base64/{value}",
+        group.add(
+            "base64", .only([.get]), "/base64/{value}",
             summary: "value decoded from base64 (URL-safe or standard alphabet)"
         ) { request throws(ServerError) in
             try FixedResponder(decode(request.parameters.string("value") ?? ""))
         }
-        table.add(
-            "httpbin.base64-operation", .only([.get]), "/base64/{operation}/{value}",
+        group.add(
+            "base64-operation", .only([.get]), "/base64/{operation}/{value}",
             summary: "go-httpbin's /base64/encode/{value} (URL-safe) and /base64/decode/{value}"
         ) { request throws(ServerError) in
             let value = request.parameters.string("value") ?? ""
@@ -41,8 +41,8 @@ enum ContentRoutes {
                     .invalidParameter, "operation must be encode or decode", value: request.parameters.string("operation"))
             }
         }
-        table.add(
-            "httpbin.image", .only([.get]), "/image",
+        group.add(
+            "image", .only([.get]), "/image",
             summary: "An image chosen by Accept (webp, svg, jpeg, png); 406 when none fits"
         ) { request in
             guard let image = HttpbinImages.negotiated(accept: request.head.headers["Accept"]) else {
@@ -50,8 +50,8 @@ enum ContentRoutes {
             }
             return FixedResponder(.bytes(image.bytes, contentType: image.mediaType))
         }
-        table.add(
-            "httpbin.image-kind", .only([.get]), "/image/{kind}",
+        group.add(
+            "image-kind", .only([.get]), "/image/{kind}",
             summary: "A small image: png, jpeg, webp or svg"
         ) { request throws(ServerError) in
             guard let image = HttpbinImages.named(request.parameters.string("kind") ?? "") else {

@@ -5,20 +5,20 @@ import BoomerangSerialization
 /// `attr[HttpOnly]`, `attr[SameSite]` (names without regard to case); the defaults are httpbin's
 /// (`Path=/` only).
 enum CookieRoutes {
-    static func register(in table: inout RouteTable) {
-        table.add("httpbin.cookies", .only([.get]), "/cookies", summary: "The request's cookies") { request in
+    static func register(in group: inout RouteGroup) {
+        group.add("cookies", .only([.get]), "/cookies", summary: "The request's cookies") { request in
             let cookies = RequestCookies(request.head.headers)
             let object = StructuredObject(cookies.pairs.map { ($0.name, StructuredValue.string($0.value)) })
             return FixedResponder(.json(.object(StructuredObject([("cookies", .object(object))]))))
         }
-        table.add(
-            "httpbin.cookies-set", .only([.get]), "/cookies/set",
+        group.add(
+            "cookies-set", .only([.get]), "/cookies/set",
             summary: "Sets each query parameter as a cookie (attr[Path], attr[SameSite], … as go-httpbin), then 302 to /cookies"
         ) { request throws(ServerError) in
             try FixedResponder(setEach(request, expiring: false))
         }
-        table.add(
-            "httpbin.cookies-set-path", .only([.get]), "/cookies/set/{name}/{value}",
+        group.add(
+            "cookies-set-path", .only([.get]), "/cookies/set/{name}/{value}",
             summary: "Sets one cookie, then 302 to /cookies"
         ) { request throws(ServerError) in
             var cookie = try SetCookie(name: request.parameters.string("name") ?? "", value: request.parameters.string("value") ?? "")
@@ -27,8 +27,8 @@ enum CookieRoutes {
             response.headers.add(name: "Set-Cookie", value: cookie.headerValue)
             return FixedResponder(response)
         }
-        table.add(
-            "httpbin.cookies-delete", .only([.get]), "/cookies/delete",
+        group.add(
+            "cookies-delete", .only([.get]), "/cookies/delete",
             summary: "Expires each cookie named in the query, then 302 to /cookies"
         ) { request throws(ServerError) in
             try FixedResponder(setEach(request, expiring: true))

@@ -3,11 +3,11 @@ import BoomerangSerialization
 /// `/delay/{n}` and go-httpbin's `HEAD /head`, `/dump/request`, `/hostname`, `/version` and
 /// `/upload`.
 enum InspectionRoutes {
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
         let options = configuration.echo
         let maxDelay = configuration.maxResponseDelayMilliseconds
-        table.add(
-            "httpbin.delay", .only([.get, .post, .put, .patch, .delete]), "/delay/{n}",
+        group.add(
+            "delay", .only([.get, .post, .put, .patch, .delete]), "/delay/{n}",
             summary: "The echo after n seconds (fractions allowed), capped by max_response_delay_milliseconds"
         ) { request throws(ServerError) in
             let seconds = try NumericParameter.double("n", request.parameters.string("n") ?? "", in: 0...Double.greatestFiniteMagnitude)
@@ -16,25 +16,25 @@ enum InspectionRoutes {
                 response.delayMilliseconds = max(response.delayMilliseconds, delay)
             }
         }
-        table.add("httpbin.head", .only([.head]), "/head", summary: "HEAD only: the /get echo's headers") { request in
+        group.add("head", .only([.head]), "/head", summary: "HEAD only: the /get echo's headers") { request in
             EchoResponder(context: request.context, route: .get, configuration: options)
         }
         let maxBody = configuration.maxBufferedBodyBytes
-        table.add(
-            "httpbin.dump-request", .any, "/dump/request",
+        group.add(
+            "dump-request", .any, "/dump/request",
             summary: "The request in HTTP/1.1 wire form: the head as parsed, the body as received"
         ) { request in
             RequestDumpResponder(context: request.context, maxBodyBytes: maxBody)
         }
         let hostname = configuration.reportedHostname
-        table.add("httpbin.hostname", .only([.get]), "/hostname", summary: "The reported_hostname setting") { _ in
+        group.add("hostname", .only([.get]), "/hostname", summary: "The reported_hostname setting") { _ in
             FixedResponder(.json(.object(StructuredObject([("hostname", .string(hostname))]))))
         }
-        table.add("httpbin.version", .only([.get]), "/version", summary: "The server's name and version") { _ in
+        group.add("version", .only([.get]), "/version", summary: "The server's name and version") { _ in
             FixedResponder(.json(.object(StructuredObject([("service", "boomerang"), ("version", .string(BoomerangVersion.current))]))))
         }
-        table.add(
-            "httpbin.upload", .only([.post, .put, .patch]), "/upload",
+        group.add(
+            "upload", .only([.post, .put, .patch]), "/upload",
             summary: "A sink: counts and SHA-256 hashes the body without keeping it (bytes_received, sha256)"
         ) { request in
             UploadResponder(context: request.context)

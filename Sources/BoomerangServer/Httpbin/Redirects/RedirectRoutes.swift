@@ -3,32 +3,32 @@ enum RedirectRoutes {
     /// The longest redirect chain one request may ask for.
     static let maxRedirectCount = 100
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
-        table.add(
-            "httpbin.redirect", .only([.get]), "/redirect/{n}",
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
+        group.add(
+            "redirect", .only([.get]), "/redirect/{n}",
             summary: "302 n times, then /get; absolute=true gives absolute URLs"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 1...maxRedirectCount)
             let absolute = HttpbinQuery(request.head).first("absolute")?.lowercased() == "true"
             return FixedResponder(.redirect(to: location(request, remaining: count - 1, absolute: absolute)))
         }
-        table.add(
-            "httpbin.relative-redirect", .only([.get]), "/relative-redirect/{n}",
+        group.add(
+            "relative-redirect", .only([.get]), "/relative-redirect/{n}",
             summary: "302 n times with relative Locations, then /get"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 1...maxRedirectCount)
             return FixedResponder(.redirect(to: location(request, remaining: count - 1, absolute: false)))
         }
-        table.add(
-            "httpbin.absolute-redirect", .only([.get]), "/absolute-redirect/{n}",
+        group.add(
+            "absolute-redirect", .only([.get]), "/absolute-redirect/{n}",
             summary: "302 n times with absolute Locations, then /get"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 1...maxRedirectCount)
             return FixedResponder(.redirect(to: location(request, remaining: count - 1, absolute: true)))
         }
         let allowedHosts = configuration.allowedRedirectDomains.map { $0.lowercased() }
-        table.add(
-            "httpbin.redirect-to", .only([.get, .post, .put, .patch, .delete]), "/redirect-to",
+        group.add(
+            "redirect-to", .only([.get, .post, .put, .patch, .delete]), "/redirect-to",
             summary: "Redirects to url with status_code (302 by default, 300–399); 403 outside allowed_redirect_domains"
         ) { request throws(ServerError) in
             let query = HttpbinQuery(request.head)

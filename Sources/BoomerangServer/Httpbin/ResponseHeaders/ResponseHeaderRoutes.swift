@@ -9,9 +9,9 @@ import BoomerangSerialization
 /// sends both). Header names must be tokens, values must have no control characters (a CR or LF
 /// would split the head), and `Content-Length` and `Transfer-Encoding` are the server's to set.
 enum ResponseHeaderRoutes {
-    static func register(in table: inout RouteTable) {
-        table.add(
-            "httpbin.response-headers", .only([.get, .post]), "/response-headers",
+    static func register(in group: inout RouteGroup) {
+        group.add(
+            "response-headers", .only([.get, .post]), "/response-headers",
             summary: "Sends each query parameter as a response header and lists the headers as JSON"
         ) { request throws(ServerError) in
             try FixedResponder(make(HttpbinQuery(request.head).pairs))

@@ -1,16 +1,16 @@
 /// `/status/{codes}` and go-httpbin's `/unstable`.
 enum StatusRoutes {
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
-        table.add(
-            "httpbin.status", .only([.get, .post, .put, .patch, .delete]), "/status/{codes}",
+    static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
+        group.add(
+            "status", .only([.get, .post, .put, .patch, .delete]), "/status/{codes}",
             summary: "The status given, or one picked from a weighted list (200:0.3,500:0.7)"
         ) { request throws(ServerError) in
             let choice = try StatusChoice(request.parameters.string("codes") ?? "")
             var generator = SystemRandomNumberGenerator()
             return FixedResponder(StatusResponse.make(choice.pick(using: &generator)))
         }
-        table.add(
-            "httpbin.unstable", .any, "/unstable",
+        group.add(
+            "unstable", .any, "/unstable",
             summary: "500 at the failure_rate given (0.5 by default), else 200; seed makes it repeatable"
         ) { request throws(ServerError) in
             let query = HttpbinQuery(request.head)

@@ -10,9 +10,9 @@ enum StreamRoutes {
     /// compression routes take.
     static let bodyMethods: Route.Methods = .only([.get, .post, .put, .patch, .delete])
 
-    static func register(in table: inout RouteTable, configuration: HttpbinConfiguration) {
-        registerHttpbin(in: &table, configuration: configuration)
-        registerFirewalk(in: &table, configuration: configuration)
+    static func register(httpbin: inout RouteGroup, firewalk: inout RouteGroup, configuration: HttpbinConfiguration) {
+        registerHttpbin(in: &httpbin, configuration: configuration)
+        registerFirewalk(in: &firewalk, configuration: configuration)
     }
 
     private static func streamed(_ plan: StreamProducers.Plan) -> FixedResponder {
@@ -21,17 +21,17 @@ enum StreamRoutes {
         return FixedResponder(response)
     }
 
-    private static func registerHttpbin(in table: inout RouteTable, configuration: HttpbinConfiguration) {
+    private static func registerHttpbin(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
         let maxBytes = configuration.maxGeneratedBytes
         let maxDelay = configuration.maxResponseDelayMilliseconds
-        table.add(
-            "httpbin.stream", .only([.get]), "/stream/{n}",
+        group.add(
+            "stream", .only([.get]), "/stream/{n}",
             summary: "min(n, 100) JSON lines, chunked, each the request's url, args, headers, origin and an id"
         ) { request throws(ServerError) in
             streamed(try StreamProducers.stream(request))
         }
-        table.add(
-            "httpbin.stream-bytes", .only([.get]), "/stream-bytes/{n}",
+        group.add(
+            "stream-bytes", .only([.get]), "/stream-bytes/{n}",
             summary: "n random bytes, chunked in chunk_size pieces; seed gives the same bytes as /bytes/{n}"
         ) { request throws(ServerError) in
             let (headers, producer) = try StreamProducers.streamBytes(request, maxBytes: maxBytes)
@@ -39,38 +39,38 @@ enum StreamRoutes {
             response.bodyStream = producer
             return FixedResponder(response)
         }
-        table.add(
-            "httpbin.drip", bodyMethods, "/drip",
+        group.add(
+            "drip", bodyMethods, "/drip",
             summary: "numbytes asterisks spread over duration seconds after delay seconds, with code; Content-Length set"
         ) { request throws(ServerError) in
             streamed(try StreamProducers.drip(request, maxBytes: maxBytes, maxMilliseconds: maxDelay))
         }
-        table.add(
-            "httpbin.sse", bodyMethods, "/sse",
+        group.add(
+            "sse", bodyMethods, "/sse",
             summary: "count server-sent ping events spread over duration after delay, each pause varied by ±jitter (go-httpbin)"
         ) { request throws(ServerError) in
             let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
             return streamed(try StreamProducers.serverSentEvents(request, maxMilliseconds: maxDelay, wallClockMilliseconds: now))
         }
-        table.add(
-            "httpbin.jsonl", bodyMethods, "/jsonl",
+        group.add(
+            "jsonl", bodyMethods, "/jsonl",
             summary: "count JSON lines of the request spread over duration after delay, each pause varied by ±jitter (go-httpbin)"
         ) { request throws(ServerError) in
             streamed(try StreamProducers.jsonLines(request, maxMilliseconds: maxDelay))
         }
         let echo = configuration.echo
-        table.add(
-            "httpbin.trailers", bodyMethods, "/trailers",
+        group.add(
+            "trailers", bodyMethods, "/trailers",
             summary: "the echo, chunked, with each query parameter sent as an HTTP trailer (go-httpbin)"
         ) { request throws(ServerError) in
             try TrailersResponder(context: request.context, configuration: echo)
         }
     }
 
-    private static func registerFirewalk(in table: inout RouteTable, configuration: HttpbinConfiguration) {
+    private static func registerFirewalk(in group: inout RouteGroup, configuration: HttpbinConfiguration) {
         let maxDelay = configuration.maxResponseDelayMilliseconds
-        table.add(
-            "firewalk.many-bytes", .only([.get]), "/manyBytes/{n}",
+        group.add(
+            "many-bytes", .only([.get]), "/manyBytes/{n}",
             summary: "n copies of one random byte, 0–10,000,000 (Firewalk)"
         ) { request throws(ServerError) in
             let count = try request.parameters.int("n", in: 0...FirewalkStreams.maxBytes)
@@ -79,8 +79,8 @@ enum StreamRoutes {
             return FixedResponder(response)
         }
         for (suffix, withDelay) in [("", false), ("/{delay}", true)] {
-            table.add(
-                "firewalk.chunked", .only([.get]), "/chunked/{n}\(suffix)",
+            group.add(
+                "chunked", .only([.get]), "/chunked/{n}\(suffix)",
                 summary: "n one-byte chunks (n down to 1), delay ms apart (default 20) (Firewalk)"
             ) { request throws(ServerError) in
                 let (count, pause) = try pieces(request, withDelay: withDelay, maxMilliseconds: maxDelay)
@@ -88,8 +88,8 @@ enum StreamRoutes {
                 response.bodyStream = FirewalkStreams.chunked(count: count, pauseMilliseconds: pause)
                 return FixedResponder(response)
             }
-            table.add(
-                "firewalk.payloads", .only([.get]), "/payloads/{n}\(suffix)",
+            group.add(
+                "payloads", .only([.get]), "/payloads/{n}\(suffix)",
                 summary: "n copies of Firewalk's reply JSON, delay ms apart (default 20) (Firewalk)"
             ) { request throws(ServerError) in
                 let (count, pause) = try pieces(request, withDelay: withDelay, maxMilliseconds: maxDelay)
@@ -98,16 +98,16 @@ enum StreamRoutes {
                 return FixedResponder(response)
             }
         }
-        table.add(
-            "firewalk.infinite", .only([.get]), "/infinite",
+        group.add(
+            "infinite", .only([.get]), "/infinite",
             summary: "0x01 bytes, chunked, until the client goes away (Firewalk)"
         ) { _ in
             var response = Response(status: 200, headers: ["Content-Type": "application/octet-stream"])
             response.bodyStream = EndlessStream()
             return FixedResponder(response)
         }
-        table.add(
-            "firewalk.download", .only([.get]), "/download/{n}",
+        group.add(
+            "download", .only([.get]), "/download/{n}",
             summary: "n bytes (a multiple of 10) in ten pieces; Range gives 206; shouldProduceError=true drops the connection midway (Firewalk)"
         ) { request throws(ServerError) in
             try FixedResponder(download(request))
