@@ -10,7 +10,7 @@ BROWSER_VENV := .build/browser-venv
 WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
+.PHONY: deps build release test run docs bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
 .PHONY: soak-short soak rows-cpu fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
@@ -72,6 +72,12 @@ container-check: deps
 # Serves on 127.0.0.1:8080 with the shipped settings (config/server.yaml); Ctrl-C stops it.
 run: release
 	.build/release/boomerang serve --config config/server.yaml
+
+# The settings reference in docs/configuration.md, rewritten from the settings catalogue
+# (Sources/BoomerangConfiguration); SettingsReferenceTests fails until it is run after a change there.
+docs: deps
+	$(SWIFT) build --product boomerang
+	.build/debug/boomerang settings --update docs/configuration.md
 
 bench: deps
 	scripts/bench/server.sh
