@@ -34,7 +34,7 @@ build: deps
 # demangles and checks, each new conformance a scan of every conformance record in the program).
 # needed-first.py then lists libstdc++ and libc first among the libraries, where the dynamic loader
 # looks first. No $ORIGIN run path (--disable-local-rpath): nothing is loaded from beside the executable, and the
-# loader would look there first for each library. Idle RSS and start-up: README "Performance".
+# loader would look there first for each library. Idle RSS and start-up: docs/performance.md.
 # scripts/container/build-release.sh builds the image's programs the same way.
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -Xlinker --no-export-dynamic \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
