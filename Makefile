@@ -10,7 +10,7 @@ BROWSER_VENV := .build/browser-venv
 WEBSOCKET_VENV := .build/websocket-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
+.PHONY: deps build release test run docs bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
 .PHONY: soak-short soak rows-cpu fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
@@ -34,7 +34,7 @@ build: deps
 # demangles and checks, each new conformance a scan of every conformance record in the program).
 # needed-first.py then lists libstdc++ and libc first among the libraries, where the dynamic loader
 # looks first. No $ORIGIN run path (--disable-local-rpath): nothing is loaded from beside the executable, and the
-# loader would look there first for each library. Idle RSS and start-up: README "Performance".
+# loader would look there first for each library. Idle RSS and start-up: docs/performance.md.
 # scripts/container/build-release.sh builds the image's programs the same way.
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -Xlinker --no-export-dynamic \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
@@ -72,6 +72,12 @@ container-check: deps
 # Serves on 127.0.0.1:8080 with the shipped settings (config/server.yaml); Ctrl-C stops it.
 run: release
 	.build/release/boomerang serve --config config/server.yaml
+
+# The settings reference in docs/configuration.md, rewritten from the settings catalogue
+# (Sources/BoomerangConfiguration); SettingsReferenceTests fails until it is run after a change there.
+docs: deps
+	$(SWIFT) build --product boomerang
+	.build/debug/boomerang settings --update docs/configuration.md
 
 bench: deps
 	scripts/bench/server.sh

@@ -23,6 +23,10 @@ public struct ServerSetting: Sendable {
     /// What a valid value looks like, as used in error messages, such as `an integer from 0 to 65535`.
     public let expectation: String
 
+    /// Whether `boomerang serve` takes the setting as a switch (`--history` / `--no-history`)
+    /// rather than with a value: the on/off settings.
+    public var isSwitch: Bool { valueName == "bool" }
+
     private let assign: @Sendable (inout ServerSettings, String) -> Bool
     private let read: @Sendable (ServerSettings) -> Value
 

@@ -14,7 +14,10 @@ struct BoomerangCommand: ParsableCommand {
             which wins over the default. Settings errors exit with status 1, usage errors with 64.
             """,
         version: BoomerangVersion.current,
-        subcommands: [ServeCommand.self, SendForwarder.self, ScenariosCommand.self, ValidateCommand.self, HealthcheckForwarder.self],
+        subcommands: [
+            ServeCommand.self, SendForwarder.self, ScenariosCommand.self, ValidateCommand.self, SettingsCommand.self,
+            HealthcheckForwarder.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 

@@ -105,8 +105,3 @@ private struct ServeOption {
         return options
     }()
 }
-
-extension ServerSetting {
-    /// Whether ``ServeCommand`` takes the setting as a flag (`--x` / `--no-x`): the on/off settings.
-    fileprivate var isSwitch: Bool { valueName == "bool" }
-}

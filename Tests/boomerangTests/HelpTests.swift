@@ -59,6 +59,7 @@ import Testing
           send                    Send a request built by the core's serializers and validate the reply.
           scenarios               Print the validation-scenario catalogue.
           validate                Check config/server.yaml and the mock mapping files.
+          settings                Print every setting with its default, option and variable.
           healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
 
           See 'boomerang help <subcommand>' for detailed help.

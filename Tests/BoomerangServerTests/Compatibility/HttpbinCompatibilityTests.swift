@@ -3,7 +3,7 @@ import Testing
 
 /// The same requests to a real httpbin (PyPI, in a virtual environment cached under `.build/`)
 /// and to Boomerang, compared route by route by `httpbin_compat.py`: status, the headers that
-/// matter, and the JSON shapes. Differences listed there as deliberate (and in README) pass.
+/// matter, and the JSON shapes. Differences listed there as deliberate (and in docs/endpoints.md) pass.
 @Suite struct HttpbinCompatibilityTests {
     @Test func boomerangAnswersAsHttpbinDoes() throws {
         let live = try LiveServer(threads: 2)

@@ -5,7 +5,7 @@ Usage: httpbin_compat.py --boomerang http://127.0.0.1:PORT --venv DIR [--report 
 The virtual environment holds the PyPI httpbin (created on first use, reused after). httpbin is
 started on a loopback ephemeral port with Werkzeug's threaded server, and stopped at the end.
 Each case compares the status, the headers that matter for it, and the body (JSON key sets and
-value types, or exact bytes). A difference listed in DELIBERATE (and in README's table) is
+value types, or exact bytes). A difference listed in DELIBERATE (and in docs/endpoints.md's table) is
 reported, not failed. Exit status 0 when nothing else differs.
 """
 import argparse, hashlib, http.client, json, os, re, subprocess, sys, time, urllib.parse, zlib

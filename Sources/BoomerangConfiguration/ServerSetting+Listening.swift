@@ -1,0 +1,47 @@
+import BoomerangSettings
+
+/// The settings of where and how the server listens.
+extension ServerSetting {
+    /// ``ServerSettings/host``: a host name or address, not empty, without spaces or control characters.
+    public static let host = ServerSetting(
+        name: "host",
+        summary: "The address to listen on; 0.0.0.0 exposes the server to the network.",
+        valueName: "address",
+        expectation: "a host name or IP address without spaces",
+        assign: { settings, text in
+            guard !text.isEmpty, text.utf8.count <= 255,
+                text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+            else { return false }
+            settings.host = text
+            return true
+        },
+        read: { .string($0.host) }
+    )
+
+    /// ``ServerSettings/port``: 0 to 65535, 0 asking the system for a free port.
+    public static let port = integer(
+        SettingField({ $0.port }, { $0.port = $1 }),
+        name: "port",
+        in: 0...65_535,
+        summary: "The TCP port; 0 asks the system for a free port.",
+        valueName: "port"
+    )
+
+    /// ``ServerSettings/threads``: `auto` (one per core) or 1 to 256.
+    public static let threads = ServerSetting(
+        name: "threads",
+        summary: "The number of event loops, one thread each; auto is one per core.",
+        valueName: "count|auto",
+        expectation: "auto or an integer from 1 to 256",
+        assign: { settings, text in
+            if text == "auto" {
+                settings.threads = nil
+                return true
+            }
+            guard let count = Int(text), (1...256).contains(count) else { return false }
+            settings.threads = count
+            return true
+        },
+        read: { settings in settings.threads.map { .integer(Int64($0)) } ?? .automatic }
+    )
+}
