@@ -36,7 +36,7 @@ final class Connection {
         self.id = id
         self.loop = loop
         machine = ConnectionStateMachine(
-            configuration: loop.shared.connectionConfiguration, services: loop, remoteHost: remote?.host ?? "",
+            configuration: loop.shared.connectionConfiguration, services: loop.services, remoteHost: remote?.host ?? "",
             waker: ConnectionWaker(target: loop.handle, connectionID: id), now: MonotonicClock.nanoseconds())
         let context = Unmanaged.passUnretained(self).toOpaque()
         readEvent = try Event(base: loop.base, fd: fd, events: Int16(EV_READ | EV_PERSIST), context: context, callback: connectionReadable)

@@ -1,5 +1,5 @@
-// One event loop on its own thread: its base, its listener, its connections, a timer that flushes
-// the access log and trims the heap after large exchanges, and the handle through which other
+// One event loop on its own thread: its base, its listener, its connections, a timer for the
+// services' housekeeping (the access log's flush, the heap trimmer's tick), and the handle through which other
 // threads ask it to drain, stop or wake a connection. Everything here runs on the loop's thread,
 // except `init` and `deinit`.
 import BoomerangSerialization
@@ -32,9 +32,9 @@ final class EventLoop {
     private(set) var isDraining = false
     /// One read buffer for every connection of this loop: input is parsed straight out of it.
     let readBuffer: UnsafeMutableRawBufferPointer
-    let accessLog: AccessLogWriter
-    let metrics: LoopMetrics
-    let dates = HTTPDate.Cache()
+    /// What the loop's connections call on the server around them (router, history, access log,
+    /// metrics).
+    let services: LoopServices
 
     /// Creates a loop that owns `listenFD` from now on (it closes it even if it never runs).
     init(index: Int, listenFD: Int32, shared: ServerContext, completion: LoopCompletion) throws(LibeventError) {
@@ -50,8 +50,7 @@ final class EventLoop {
             throw error
         }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        accessLog = AccessLogWriter(format: shared.settings.logFormat, enabled: shared.settings.accessLog)
-        metrics = LoopMetrics(shared: shared.metrics)
+        services = LoopServices(index: index, shared: shared)
     }
 
     /// Runs the loop on the calling thread until it is stopped or has drained, then tells the
@@ -176,8 +175,7 @@ final class EventLoop {
     }
 
     func housekeep() {
-        accessLog.flush()
-        shared.heapTrimmer.tick(now: MonotonicClock.milliseconds())
+        services.housekeep(now: MonotonicClock.milliseconds())
         if let dropped = LogOutput.shared.takeDroppedLines() {
             shared.log.warning("\(dropped) log lines were dropped: the server's output was not being read, and \(LogOutput.shared.limit >> 20) MiB of lines were waiting")
         }
@@ -190,68 +188,12 @@ final class EventLoop {
         wakeEvent?.free()
         housekeepingEvent?.free()
         acceptResumeEvent?.free()
-        accessLog.flush()
+        services.flush()
     }
 
     deinit {
         if listenFD >= 0 { Glibc.close(listenFD) }
         readBuffer.deallocate()
-    }
-}
-
-extension EventLoop: ConnectionServices {
-    var loopIndex: Int { index }
-
-    func nextRequestID() -> String {
-        shared.requestIDs.next()
-    }
-
-    func responder(for context: RequestContext) -> RoutedResponder {
-        if let responderOverride = shared.responderOverride, let responder = responderOverride(context) {
-            return RoutedResponder(responder: responder, route: "override")
-        }
-        return shared.router.responder(for: context)
-    }
-
-    func dateField() -> [UInt8] {
-        dates.current()
-    }
-
-    func exchangeCompleted(_ exchange: Exchange) {
-        let now = MonotonicClock.nanoseconds()
-        accessLog.record(exchange, now: now)
-        metrics.record(exchange, now: now)
-        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: now / 1_000_000)
-    }
-
-    func requestRefused(remote: String, status: Int, reason: String) {
-        accessLog.recordRefused(remote: remote, status: status, reason: reason)
-        metrics.recordRefused(status: status)
-    }
-
-    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int {
-        shared.history?.recordResponse(exchange, response, written: written) ?? 0
-    }
-
-    func largeOutputSent(_ bytes: Int) {
-        shared.heapTrimmer.exchangeEnded(requestBodyBytes: 0, responseBytes: bytes, now: MonotonicClock.milliseconds())
-    }
-
-    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {
-        shared.history?.responseCut(entryID, sentBytes: sentBytes, cause: cause)
-    }
-
-    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {
-        shared.history?.recordStream(exchange, response, head: head, cut: cut)
-    }
-
-    func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {
-        shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: index)
-    }
-
-    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
-        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: MonotonicClock.milliseconds())
-        shared.history?.recordAbort(exchange, phase: phase, cause: cause)
     }
 }
 

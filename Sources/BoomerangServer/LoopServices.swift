@@ -1,0 +1,84 @@
+import BoomerangSerialization
+
+/// What the connections of one event loop call on the server around them, on the loop's thread:
+/// the router for a responder, the history for what happened to each exchange, the access log,
+/// the metrics and the heap trimmer. Independent of the transport, so that the same services
+/// serve a connection driven over a socket and one driven in process.
+final class LoopServices: ConnectionServices {
+    let loopIndex: Int
+    let shared: ServerContext
+    let accessLog: AccessLogWriter
+    let metrics: LoopMetrics
+    let dates = HTTPDate.Cache()
+
+    init(index: Int, shared: ServerContext) {
+        loopIndex = index
+        self.shared = shared
+        accessLog = AccessLogWriter(format: shared.settings.logFormat, enabled: shared.settings.accessLog)
+        metrics = LoopMetrics(shared: shared.metrics)
+    }
+
+    /// The loop's periodic work: writes the access log's waiting lines and gives the heap trimmer
+    /// its tick.
+    func housekeep(now milliseconds: UInt64) {
+        accessLog.flush()
+        shared.heapTrimmer.tick(now: milliseconds)
+    }
+
+    /// Writes the access log's waiting lines.
+    func flush() {
+        accessLog.flush()
+    }
+
+    func nextRequestID() -> String {
+        shared.requestIDs.next()
+    }
+
+    func responder(for context: RequestContext) -> RoutedResponder {
+        if let responderOverride = shared.responderOverride, let responder = responderOverride(context) {
+            return RoutedResponder(responder: responder, route: "override")
+        }
+        return shared.router.responder(for: context)
+    }
+
+    func dateField() -> [UInt8] {
+        dates.current()
+    }
+
+    func exchangeCompleted(_ exchange: Exchange) {
+        let now = MonotonicClock.nanoseconds()
+        accessLog.record(exchange, now: now)
+        metrics.record(exchange, now: now)
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: now / 1_000_000)
+    }
+
+    func requestRefused(remote: String, status: Int, reason: String) {
+        accessLog.recordRefused(remote: remote, status: status, reason: reason)
+        metrics.recordRefused(status: status)
+    }
+
+    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int {
+        shared.history?.recordResponse(exchange, response, written: written) ?? 0
+    }
+
+    func largeOutputSent(_ bytes: Int) {
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: 0, responseBytes: bytes, now: MonotonicClock.milliseconds())
+    }
+
+    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {
+        shared.history?.responseCut(entryID, sentBytes: sentBytes, cause: cause)
+    }
+
+    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {
+        shared.history?.recordStream(exchange, response, head: head, cut: cut)
+    }
+
+    func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {
+        shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: loopIndex)
+    }
+
+    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: MonotonicClock.milliseconds())
+        shared.history?.recordAbort(exchange, phase: phase, cause: cause)
+    }
+}
