@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangCompression", targets: ["BoomerangCompression"]),
+        .library(name: "BoomerangExchange", targets: ["BoomerangExchange"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangSettings", targets: ["BoomerangSettings"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
@@ -91,9 +92,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangExchange",
+            dependencies: [
+                "BoomerangCompression",
+                "BoomerangSerialization",
+                "BoomerangSettings",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangServer",
             dependencies: [
                 "BoomerangCompression",
+                "BoomerangExchange",
                 "BoomerangDigest",
                 "BoomerangRuntime",
                 "BoomerangScenarios",
@@ -182,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings", "BoomerangXML",
+                "BoomerangServer", "BoomerangExchange", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings", "BoomerangXML",
                 "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// What the connections of one event loop call on the server around them, on the loop's thread:

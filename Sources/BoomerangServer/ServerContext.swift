@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import BoomerangSettings
 import Logging
@@ -46,7 +47,7 @@ final class ServerContext: Sendable {
         let status = ServerStatus(
             metrics: metrics, connections: connectionBudget, history: history, mappings: mappings, threads: settings.loopCount,
             startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
-        router = Router(settings: settings, history: history, mappings: mappings, status: status)
+        router = ServerRoutes.router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride
         self.log = log
     }

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// Collects a small admin request body (a request pattern), then answers from it.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The byte downloads of an exchange: its body, one multipart part, the request as received.

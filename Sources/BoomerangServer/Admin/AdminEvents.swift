@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `GET /__admin/events`: the live feed as server-sent events on a connection held open

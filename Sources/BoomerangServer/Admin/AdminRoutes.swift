@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The admin API under `/__admin/` (docs/admin-api.md): the history, its downloads and export,

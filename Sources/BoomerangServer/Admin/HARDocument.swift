@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The history as an HTTP Archive (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/),

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The held-open `GET /__admin/events` body: subscribes to the history's live feed when the
 /// connection attaches, and is woken by it from whichever loop records an exchange. Events go
 /// out as they happen, with a comment every 15 s so proxies keep the connection. When the

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// What a ``ConnectionStateMachine`` needs from the server around it, called synchronously on
 /// the connection's loop thread: none of it may call back into the state machine.
 protocol ConnectionServices: AnyObject {

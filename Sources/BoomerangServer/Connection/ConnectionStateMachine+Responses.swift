@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 extension ConnectionStateMachine {
@@ -90,7 +91,7 @@ extension ConnectionStateMachine {
         exchange.responseBytes = bytes.count
         let startOffset = queuedTotal
         enqueue(bytes, now: now)
-        guard head.method != .head && ResponseWriter.allowsBody(status: response.status) else {
+        guard head.method != .head && Response.allowsBody(status: response.status) else {
             if !recorded { services.streamEnded(exchange, response, head: bytes, cut: nil) }
             services.exchangeCompleted(exchange)
             finishExchange(keepAlive: keepAlive, now: now)
@@ -223,7 +224,7 @@ extension ConnectionStateMachine {
     private mutating func startFault(_ fault: TransportFault, exchange: Exchange, response: Response, now: UInt64) {
         var exchange = exchange
         let head = exchange.context.head
-        let bodyLength = ResponseWriter.allowsBody(status: response.status) && head.method != .head ? response.body.count : 0
+        let bodyLength = Response.allowsBody(status: response.status) && head.method != .head ? response.body.count : 0
         switch fault.kind {
         case .reset:
             endExchange(exchange, closing: .reset)

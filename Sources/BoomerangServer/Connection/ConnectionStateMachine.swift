@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The HTTP/1.1 life of one client connection, without sockets, events or clocks: a driver feeds

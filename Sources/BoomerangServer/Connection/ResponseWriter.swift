@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// Renders responses as HTTP/1.1 wire bytes.
@@ -14,19 +15,13 @@ enum ResponseWriter {
         case closeDelimited
     }
 
-    /// Whether a response with `status` may have content (none for 1xx, 204, 205 and 304;
-    /// RFC 9110 §15).
-    static func allowsBody(status: Int) -> Bool {
-        !(100..<200).contains(status) && status != 204 && status != 304 && status != 205
-    }
-
     /// The whole response: status line, the response's headers, then `Server`, `Date`,
     /// `Content-Length` and `Connection` as needed, then the body (none for HEAD, 1xx, 204, 205,
     /// 304; RFC 9110 §15). A 205 says `Content-Length: 0` so keep-alive framing holds.
     static func render(
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
     ) -> [UInt8] {
-        let sendsBody = allowsBody(status: response.status) && method != .head
+        let sendsBody = Response.allowsBody(status: response.status) && method != .head
         return head(
             response, version: version, keepAlive: keepAlive, date: date, framing: .contentLength(response.body.count),
             body: sendsBody ? response.body : nil)
@@ -38,7 +33,7 @@ enum ResponseWriter {
     static func renderPieces(
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
     ) -> (head: [UInt8], body: [UInt8]) {
-        let sendsBody = allowsBody(status: response.status) && method != .head
+        let sendsBody = Response.allowsBody(status: response.status) && method != .head
         guard sendsBody && response.body.count >= OutputBuffer.segmentBytes else {
             return (render(response, method: method, version: version, keepAlive: keepAlive, date: date), [])
         }
@@ -76,13 +71,13 @@ enum ResponseWriter {
         length += ownDate ? serverOnly.utf8CodeUnitCount : serverAndDate.utf8CodeUnitCount + date.count + 2
         var contentLengthValue: Int?
         var chunked = false
-        if allowsBody(status: status) || status == 304 || status == 205 {
+        if Response.allowsBody(status: status) || status == 304 || status == 205 {
             switch framing {
             case .contentLength(let count):
                 let value = status == 205 ? 0 : count
                 contentLengthValue = value
                 length += contentLength.utf8CodeUnitCount + decimalLength(value) + 2
-            case .chunked where allowsBody(status: status):
+            case .chunked where Response.allowsBody(status: status):
                 chunked = true
                 length += transferEncodingChunked.utf8CodeUnitCount
             case .chunked, .closeDelimited:

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The echo of one request: httpbin's keys with httpbin's conventions, and Boomerang's lossless

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The echo endpoints: collects the body while it streams, then describes the whole request in
@@ -143,13 +144,13 @@ struct EchoResponder: Responder {
         }
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         if let tree {
-            response.echoRecord = EchoRecord(
+            response.annotation = EchoRecord(
                 document: tree, parts: box?.collector.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: box?.collector.kind ?? .none)
         } else if let parts = document.parts {
-            response.echoRecord = EchoRecord(
+            response.annotation = EchoRecord(
                 document: document.withoutBodyValues(parts), parts: [], bodySHA256: bodyHash, bodyKind: box?.collector.kind ?? .none)
         } else {
-            response.echoReplay = EchoReplay(route: route)
+            response.bodyReplay = EchoReplay(endpoint: endpoint)
         }
         response.delayMilliseconds = controls.delayMilliseconds
         if let times = controls.failTimes, let token = controls.failToken {
@@ -167,10 +168,10 @@ struct EchoResponder: Responder {
             }
             response.headers.add(name: "X-Boomerang-Attempt", value: "\(attempt)")
             fault.apply(to: &response)
-            response.echoReplay = nil
+            response.bodyReplay = nil
         } else if let fault = controls.fault {
             fault.apply(to: &response)
-            response.echoReplay = nil
+            response.bodyReplay = nil
         }
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once instead of
         // waiting for a final response that never comes.
@@ -212,7 +213,7 @@ struct EchoResponder: Responder {
         }
         response.headers.add(name: "Content-Type", value: format.contentType)
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
-        response.echoRecord = EchoRecord(
+        response.annotation = EchoRecord(
             document: .object(document), parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         return response
     }

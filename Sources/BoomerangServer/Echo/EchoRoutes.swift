@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The echo routes: httpbin's `/get`, `/post`, `/put`, `/patch`, `/delete`, `/anything`,
 /// `/headers`, `/ip` and `/user-agent`.
 enum EchoRoutes {

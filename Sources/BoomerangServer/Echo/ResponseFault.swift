@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The transport fault an echo asks for with `x-set-response-fault`: `reset`,
 /// `close-after-headers`, `close-mid-body[:bytes]` (half the body by default), `malformed-chunk`,
 /// `garbage`, `stall`, or `drip[:milliseconds]` (the body in up to 20 pieces spread over that

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The JSON reply Firewalk (Alamofire's test server) gives on its echo routes, which Alamofire's

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// Collects a request's body as the echo does, then answers with what `answer` makes of the

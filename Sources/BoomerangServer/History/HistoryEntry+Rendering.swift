@@ -71,7 +71,7 @@ extension HistoryEntry {
             recorded.response.map { response in
                 var bytes = response.body
                 if bytes == nil, let replay = response.replay, let head = recorded.head {
-                    bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID, configuration: options)
+                    bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID)
                 }
                 return .object(Self.responseObject(response, head: recorded.heads, body: bytes, route: summary.route))
             } ?? .null, forNewKey: "response")

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import Synchronization
 
@@ -179,7 +180,7 @@ struct RecordedBody: Sendable {
 }
 
 /// The echo's own values for one request, kept by reference.
-struct EchoRecord: Sendable {
+struct EchoRecord: ResponseAnnotation {
     var document: StructuredValue
     var parts: [MultipartCollector.Part]
     var bodySHA256: String?
@@ -195,7 +196,7 @@ struct RecordedResponse: Sendable {
     /// The body when it was small enough and held no redacted value.
     var body: [UInt8]?
     /// How to write the body again when it was not kept because the echo can reproduce it.
-    var replay: EchoReplay?
+    var replay: (any ResponseBodyReplay)?
     /// The ``TransportFault`` the response asked for, by name: what was sent is not this response.
     var fault: String?
 }

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The filters and paging of `GET /__admin/requests` and the HAR export, read from the query.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import FoundationEssentials
 
@@ -49,7 +50,7 @@ extension HistoryStore {
         var facts = HeadFacts(exchange.context.head.headers, redacts: configuration.redactsHeaders)
         // A body written whole that the echo can write again from the kept head is not kept.
         let isPlain = facts.redacted.isEmpty && !response.hasStreamOrUpgrade && response.fault == nil
-        let replay = isPlain ? response.echoReplay : nil
+        let replay = isPlain ? response.bodyReplay : nil
         // A streamed body is made while it is sent and not kept.
         let keepsBody = replay == nil && response.bodyStream == nil && response.body.count <= cap && facts.redacted.isEmpty
         let bodyBytes = response.bodyStream != nil ? exchange.streamedBodyBytes : response.body.count
@@ -66,7 +67,7 @@ extension HistoryStore {
         let abort = cut.map { Self.abort(exchange, phase: .response, cause: $0) }
         return record(
             exchange, &facts, outcome: cut.map(Self.outcome) ?? .complete, status: exchange.status,
-            responseBytes: exchange.responseBytes, response: recorded, responseHead: head, echoRecord: response.echoRecord, abort: abort,
+            responseBytes: exchange.responseBytes, response: recorded, responseHead: head, echoRecord: response.annotation as? EchoRecord, abort: abort,
             extraCost: keepsBody ? response.body.count : 0)
     }
 

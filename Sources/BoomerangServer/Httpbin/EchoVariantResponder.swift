@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// An echo whose response a route finishes (a `Last-Modified` and `ETag` on `/cache`, a delay on

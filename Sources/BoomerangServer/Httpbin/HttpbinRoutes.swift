@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// httpbin's and go-httpbin's routes beside the echo: status codes, redirects, authentication,
 /// cookies, caching, sample documents, bytes and ranges, and the inspection routes. Each domain
 /// registers its own routes.

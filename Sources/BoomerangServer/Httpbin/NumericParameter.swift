@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// Parsing of bounded numeric query and path values with errors that name the parameter.
 enum NumericParameter {
     /// A whole number within `range`.

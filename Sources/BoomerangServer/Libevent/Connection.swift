@@ -4,6 +4,7 @@
 // loop's thread. Its read, write and timer events, and the close watch kept while reading is
 // paused, carry an unretained pointer to it; they are freed in `close()`, before the loop drops
 // the connection.
+import BoomerangExchange
 import BoomerangSerialization
 import CLibevent
 

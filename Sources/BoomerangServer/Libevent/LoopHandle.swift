@@ -1,6 +1,7 @@
 // The Sendable face of an event loop: other threads ask it to drain or stop, and wake its
 // connections, through an atomic command, a locked list of connection ids and an eventfd that
 // the loop watches. Everything here is safe on any thread; the loop reads it on its own.
+import BoomerangExchange
 import BoomerangRuntime
 import CLibevent
 import Synchronization

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// What the access log says about one exchange, or about a request that was refused, timed out

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// One body pattern: `equalTo`, `contains`, `doesNotContain` and `matches` on the body as UTF-8

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// A request pattern in the shape of WireMock's: method, one URL matcher, query parameters,

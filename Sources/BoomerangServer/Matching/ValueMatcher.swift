@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// One WireMock-style value matcher: `{"equalTo": "x"}`, `{"contains": "x"}`,

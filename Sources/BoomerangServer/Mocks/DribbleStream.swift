@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// A body sent in `chunks` pieces spread evenly over a duration (WireMock's
 /// `chunkedDribbleDelay`): the first piece at once, the next after each interval.
 struct DribbleStream: ResponseBodyStream {

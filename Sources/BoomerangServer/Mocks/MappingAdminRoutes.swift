@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The admin API of the mock mappings (docs/admin-api.md): list, add, read, replace, delete,

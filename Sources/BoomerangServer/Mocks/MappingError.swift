@@ -1,3 +1,4 @@
+
 /// Why a mapping file, or a mapping sent to the admin API, could not be used: the file, the line
 /// (1-based, when known) and what is wrong. Printed as `file:line: message`.
 public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+
 /// Where a mapping being read came from, to turn a key path into a ``MappingError`` with a line.
 struct MappingLocation: Sendable {
     /// The file as given, or `(admin API)`.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// Answers a request whose head matched one or more mappings: keeps the body (up to the

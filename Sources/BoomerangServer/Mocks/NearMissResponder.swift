@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The 404 for a request that neither a mapping nor a built-in route answers, when there are

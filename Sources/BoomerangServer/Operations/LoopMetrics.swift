@@ -1,3 +1,4 @@
+import BoomerangExchange
 import Prometheus
 
 /// One loop's handles on the server's metrics: the per-route series are looked up in a

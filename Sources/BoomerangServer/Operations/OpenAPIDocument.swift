@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// An OpenAPI 3.0 document made from the route table: one operation per route and method, path

@@ -1,8 +1,9 @@
+import BoomerangExchange
 import BoomerangRuntime
 import BoomerangSerialization
 
 /// The route table as a document: what `GET /` answers to clients that do not prefer HTML, and the
-/// source for an OpenAPI document and README's route list.
+/// source for the OpenAPI document's operations.
 enum RouteListing {
     static func document(_ routes: [Route]) -> StructuredValue {
         let entries: [StructuredValue] = routes.map { route in

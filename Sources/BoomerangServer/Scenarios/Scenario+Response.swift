@@ -1,3 +1,4 @@
+import BoomerangExchange
 public import BoomerangScenarios
 
 extension Scenario {

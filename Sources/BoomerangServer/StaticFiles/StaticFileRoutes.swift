@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The web page: `GET /` serves `index.html` to a browser (and the route listing as JSON to

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// A ``WebSocketSession`` on a connection after its 101: the connection's bytes, end of stream

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The WebSocket routes: go-httpbin's `/websocket/echo` (with its `max_fragment_size` and

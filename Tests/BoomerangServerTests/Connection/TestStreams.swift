@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangRuntime
 import BoomerangSerialization
 import Synchronization

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangServer
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSettings
 import Foundation
 import Testing

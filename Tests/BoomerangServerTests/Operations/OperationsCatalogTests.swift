@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func theCatalogDescribesTheRoutesItWasGiven() {
-        let router = Router(settings: ServerSettings())
+        let router = ServerRoutes.router(settings: ServerSettings())
         let document = OpenAPIDocument.make(routes: router.table.routes)
         let catalog = OperationsRoutes.Catalog()
         catalog.publish(router.table.routes)

@@ -1,4 +1,5 @@
 import BoomerangCompression
+import BoomerangExchange
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import BoomerangSettings
 import Testing
@@ -47,7 +48,7 @@ import Testing
 
     /// The server's own table: policy is declared by group, so every route of a group has its traits.
     @Test func theServersGroupsDeclareTheirPolicy() {
-        let router = Router(settings: ServerSettings())
+        let router = ServerRoutes.router(settings: ServerSettings())
         for route in router.table.routes {
             let group = route.name.prefix { $0 != "." }
             switch group {

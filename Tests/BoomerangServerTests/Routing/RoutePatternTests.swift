@@ -1,3 +1,4 @@
+import BoomerangExchange
 import Testing
 
 @testable import BoomerangServer

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import BoomerangSettings
 import Testing
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func theServerTableHasUniquePatternsPerMethodAndNamesEveryRoute() {
-        let table = Router(settings: ServerSettings()).table
+        let table = ServerRoutes.router(settings: ServerSettings()).table
         #expect(table.routes.count >= 12)
         for route in table.routes {
             #expect(!route.name.isEmpty && !route.summary.isEmpty)

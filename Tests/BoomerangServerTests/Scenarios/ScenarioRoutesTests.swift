@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangScenarios
 import BoomerangServer
 import Foundation

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/basic-auth/{user}/{passwd}`, `/hidden-basic-auth/{user}/{passwd}`, `/bearer` and

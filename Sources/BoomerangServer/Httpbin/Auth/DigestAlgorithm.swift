@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import Crypto
 
 /// The hash of an HTTP Digest exchange ([RFC 7616 §3.4](https://www.rfc-editor.org/rfc/rfc7616#section-3.4)).

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/digest-auth/{qop}/{user}/{passwd}[/{algorithm}[/{stale_after}]]`, with httpbin's challenge,

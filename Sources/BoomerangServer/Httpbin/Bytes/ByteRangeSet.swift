@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// A `Range: bytes=…` header resolved against a body of known length
 /// ([RFC 9110 §14](https://www.rfc-editor.org/rfc/rfc9110#section-14)).
 enum ByteRangeSet: Equatable {

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/bytes/{n}`, `/range/{n}` and `/links/{n}/{offset}`.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The `206 Partial Content` answer to a request for several ranges: a `multipart/byteranges`

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The bytes of `/range/{n}` (a–z repeated) for one range, made a piece at a time as the
 /// connection sends them: a slow reader of a large range holds one piece, not the whole body, and
 /// a body nobody reads is never made.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The answer of `/range/{n}`: the letters a–z repeated to `n` bytes, cut as the Range header asks.

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The bytes of a large `/bytes/{n}`, made a piece at a time as the connection sends them: a slow
 /// reader of ten megabytes holds one piece, not the whole body. The pieces are whole words of the
 /// generator, so the bytes are those ``SeededGenerator/bytes(_:)`` makes in one go.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/cache`, `/cache/{n}` and `/etag/{etag}`: the `/get` echo with caching headers, and 304 or

@@ -1,4 +1,5 @@
 import BoomerangCompression
+import BoomerangExchange
 import BoomerangSerialization
 
 /// httpbin's `/gzip`, `/deflate` and `/brotli`, and `/zstd` beside them: the request's `headers`,

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// httpbin's fixed documents, `/uuid`, `/base64/…` and `/image…`.

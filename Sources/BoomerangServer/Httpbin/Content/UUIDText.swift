@@ -1,3 +1,5 @@
+import BoomerangSerialization
+
 /// Version 4 (random) UUIDs as lowercase text ([RFC 9562 §5.4](https://www.rfc-editor.org/rfc/rfc9562#section-5.4)).
 enum UUIDText {
     static func random() -> String {

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// go-httpbin's `attr[Name]=value` cookie attribute parameters.
 struct CookieAttributes {
     var path: String? = "/"

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/cookies`, `/cookies/set`, `/cookies/set/{name}/{value}` and `/cookies/delete`. The setting

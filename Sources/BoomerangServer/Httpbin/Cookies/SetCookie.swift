@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// One `Set-Cookie` value ([RFC 6265 §4.1](https://www.rfc-editor.org/rfc/rfc6265#section-4.1)).
 ///
 /// The name must be a token. A value with a control character is refused; a value with other

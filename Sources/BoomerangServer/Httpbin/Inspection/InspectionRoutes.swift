@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/delay/{n}` and go-httpbin's `HEAD /head`, `/dump/request`, `/hostname`, `/version` and
@@ -22,7 +23,7 @@ enum InspectionRoutes {
         let maxBody = configuration.maxBufferedBodyBytes
         group.add(
             "dump-request", .any, "/dump/request",
-            summary: "The request in HTTP/1.1 wire form: the head as parsed, the body as received"
+            summary: "The request in HTTP/1.1 wire form: the head as parsed, the body as received", adding: .rawRequestBody
         ) { request in
             RequestDumpResponder(context: request.context, maxBodyBytes: maxBody)
         }

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// go-httpbin's `/dump/request`: the request in HTTP/1.1 wire form.

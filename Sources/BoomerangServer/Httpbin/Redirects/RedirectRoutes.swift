@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// `/redirect/{n}`, `/relative-redirect/{n}`, `/absolute-redirect/{n}` and `/redirect-to`.
 enum RedirectRoutes {
     /// The longest redirect chain one request may ask for.

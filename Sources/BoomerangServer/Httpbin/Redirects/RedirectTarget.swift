@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The `url` of `/redirect-to`, checked before it becomes a `Location`: no control characters
 /// (a CR or LF would split the response head), and, when an allow-list is set, an absolute or
 /// protocol-relative URL only to a listed host (go-httpbin's `allowed-redirect-domains`).

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// `/response-headers`: each query parameter becomes a response header, and the JSON body lists

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// The `{codes}` of `/status/{codes}`: one status, or a comma-separated list of statuses with
 /// optional weights (`200:0.3,500:0.7`; a status without a weight weighs 1), one of which is
 /// picked at random in proportion to its weight.

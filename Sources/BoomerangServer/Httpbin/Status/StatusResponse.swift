@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// httpbin's answer for a status: most statuses have an empty `text/html` body; the special cases

@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// `/status/{codes}` and go-httpbin's `/unstable`.
 enum StatusRoutes {
     static func register(in group: inout RouteGroup, configuration: HttpbinConfiguration) {

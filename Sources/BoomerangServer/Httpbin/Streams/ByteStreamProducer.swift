@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// httpbin's `/stream-bytes/{n}`: n seeded random bytes in chunks of `chunkSize`, the same bytes
 /// as `/bytes/{n}` for the same seed.
 struct ByteStreamProducer: ResponseBodyStream {

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The streamed bodies of Alamofire's test server, Firewalk: `/manyBytes/{n}`, `/chunked/{n}`,

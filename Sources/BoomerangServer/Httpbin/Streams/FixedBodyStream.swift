@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// A body known in full, sent as a stream: in pieces of `pieceSize` bytes `pause` apart (the first

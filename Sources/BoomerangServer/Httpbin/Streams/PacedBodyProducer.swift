@@ -1,3 +1,5 @@
+import BoomerangExchange
+
 /// A body of `count` pieces sent over time, as a pull-based producer: the first piece is due
 /// `delay` after the first pull, each next one `pause` later. A pull returns the next piece when it
 /// is due, or the time it will be. A late timer never slows the body down: the connection pulls

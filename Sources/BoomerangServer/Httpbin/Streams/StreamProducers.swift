@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// The streamed routes' parameters, checked, and their producers: `/stream/{n}`,

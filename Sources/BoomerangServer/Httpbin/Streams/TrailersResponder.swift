@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 
 /// go-httpbin's `/trailers?name=value…`: the echo, sent chunked, then each query parameter as an

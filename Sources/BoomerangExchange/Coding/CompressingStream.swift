@@ -4,26 +4,26 @@ import BoomerangSerialization
 /// A streamed body compressed as it is pulled: each piece is compressed and flushed, so that the
 /// client can decode everything sent so far (a line of `/stream`, an event of `/sse`) before the
 /// next pause; the end of the inner stream ends the coded stream.
-struct CompressingStream: ResponseBodyStream {
+public struct CompressingStream: ResponseBodyStream {
     private var inner: any ResponseBodyStream
-    let coding: ContentCoding
+    public let coding: ContentCoding
     /// Made on the first pull, so that every copy of the response value gets its own compressor.
     private var box: CompressorBox?
     private var pendingEnd: HTTPHeaders?
 
-    init(inner: any ResponseBodyStream, coding: ContentCoding) {
+    public init(inner: any ResponseBodyStream, coding: ContentCoding) {
         self.inner = inner
         self.coding = coding
     }
 
     /// Unknown: the coded length is known only at the end.
-    var contentLength: Int? { nil }
+    public var contentLength: Int? { nil }
 
-    mutating func attach(waker: ConnectionWaker) {
+    public mutating func attach(waker: ConnectionWaker) {
         inner.attach(waker: waker)
     }
 
-    mutating func next(now: UInt64) -> ResponseBodyStep {
+    public mutating func next(now: UInt64) -> ResponseBodyStep {
         if let trailers = pendingEnd { return .end(trailers: trailers) }
         if box == nil {
             do {

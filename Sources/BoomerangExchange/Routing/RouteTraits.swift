@@ -19,6 +19,9 @@ public struct RouteTraits: OptionSet, Sendable, Hashable {
     /// It hashes every request body it reads (the echo does, multipart bodies part by part), so
     /// the history does not hash a body too large for it to keep a second time.
     public static let hashesBodies = RouteTraits(rawValue: 1 << 3)
+    /// Its request body reaches it as received: a coded body (`Content-Encoding`) is not decoded
+    /// (`/dump/request` shows the bytes on the wire).
+    public static let rawRequestBody = RouteTraits(rawValue: 1 << 5)
     /// The web page fetches it itself: a `GET` marked as the page's own (``pageMarker``) is not
     /// recorded, so that the page does not fill the history it shows.
     public static let fetchedByPage = RouteTraits(rawValue: 1 << 4)

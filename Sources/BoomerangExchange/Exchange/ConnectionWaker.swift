@@ -6,10 +6,10 @@
 /// a wake after the connection closed does nothing. The stream is then pulled on its own loop's
 /// thread, never on the caller's.
 public struct ConnectionWaker: Sendable {
-    let target: (any ConnectionWakeTarget)?
-    let connectionID: UInt64
+    public let target: (any ConnectionWakeTarget)?
+    public let connectionID: UInt64
 
-    init(target: (any ConnectionWakeTarget)?, connectionID: UInt64) {
+    public init(target: (any ConnectionWakeTarget)?, connectionID: UInt64) {
         self.target = target
         self.connectionID = connectionID
     }
@@ -24,7 +24,7 @@ public struct ConnectionWaker: Sendable {
 }
 
 /// Where a ``ConnectionWaker`` delivers its wakes: the loop that owns the connection.
-protocol ConnectionWakeTarget: AnyObject, Sendable {
+public protocol ConnectionWakeTarget: AnyObject, Sendable {
     /// Queues a wake for the connection and wakes its loop; callable from any thread.
     func wake(connectionID: UInt64)
 }

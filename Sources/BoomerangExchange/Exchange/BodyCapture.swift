@@ -1,29 +1,30 @@
+import BoomerangSerialization
 import Crypto
 
 /// What the history keeps of a request body while it streams: the whole body up to a cap; past
 /// the cap its size, its first ``previewBytes`` bytes and, when asked, its SHA-256.
-struct BodyCapture {
+public struct BodyCapture {
     /// How much of a body over the cap is kept to be shown.
-    static let previewBytes = 1024
+    public static let previewBytes = 1024
 
     private let maxBytes: Int
     private let hashesOverflow: Bool
     /// The whole body while ``isWhole``, else its first ``previewBytes`` bytes.
-    private(set) var bytes: [UInt8] = []
-    private(set) var size: Int64 = 0
-    private(set) var isWhole = true
+    public private(set) var bytes: [UInt8] = []
+    public private(set) var size: Int64 = 0
+    public private(set) var isWhole = true
     private var hasher: SHA256?
 
     /// - Parameters:
     ///   - maxBytes: the largest body kept whole.
     ///   - hashesOverflow: whether a body over the cap is hashed here (false when the responder
     ///     hashes it already).
-    init(maxBytes: Int, hashesOverflow: Bool) {
+    public init(maxBytes: Int, hashesOverflow: Bool) {
         self.maxBytes = maxBytes
         self.hashesOverflow = hashesOverflow
     }
 
-    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+    public mutating func append(_ chunk: UnsafeRawBufferPointer) {
         size += Int64(chunk.count)
         guard isWhole else {
             hasher?.update(bufferPointer: chunk)
@@ -48,7 +49,7 @@ struct BodyCapture {
     }
 
     /// The SHA-256 of a body over the cap, when this capture hashed it.
-    var overflowSHA256: String? {
+    public var overflowSHA256: String? {
         hasher.map { Hex.lowercase($0.finalize()) }
     }
 }

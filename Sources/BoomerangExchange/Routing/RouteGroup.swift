@@ -32,9 +32,10 @@ public struct RouteGroup: Sendable {
         self.check = check
     }
 
-    /// Adds a route named `<group>.<name>`.
+    /// Adds a route named `<group>.<name>`, with the group's traits and `adding` ones of its own.
     public mutating func add(
-        _ name: String, _ methods: Route.Methods, _ pattern: String, summary: String, handler: @escaping Route.Handler
+        _ name: String, _ methods: Route.Methods, _ pattern: String, summary: String, adding: RouteTraits = [],
+        handler: @escaping Route.Handler
     ) {
         let answer: Route.Handler
         if let check {
@@ -45,7 +46,7 @@ public struct RouteGroup: Sendable {
         } else {
             answer = handler
         }
-        routes.append(Route("\(self.name).\(name)", methods, pattern, summary: summary, traits: traits, handler: answer))
+        routes.append(Route("\(self.name).\(name)", methods, pattern, summary: summary, traits: traits.union(adding), handler: answer))
     }
 
     /// Whether `path` is the group's prefix or below it.

@@ -1,10 +1,8 @@
-import BoomerangSerialization
-
 extension ResponseFormat {
     /// Renders an echo document: JSON as httpbin writes it (two-space indent, trailing newline),
     /// property lists with sorted keys and null keys omitted, XML with a `<boomerang>` root.
     /// `capacity` is an estimate of the JSON output's size.
-    func render(_ document: StructuredValue, capacity: Int = 1024) throws(FormatWriterError) -> [UInt8] {
+    public func render(_ document: StructuredValue, capacity: Int = 1024) throws(FormatWriterError) -> [UInt8] {
         switch self {
         case .json: try JSONWriter(configuration: .pretty).write(document, capacity: capacity)
         case .plist: try PropertyListXMLWriter().write(document)
@@ -14,7 +12,7 @@ extension ResponseFormat {
     }
 
     /// The `Content-Type` value of ``mediaType``, made once per format (it is sent on every echo).
-    var contentType: String {
+    public var contentType: String {
         switch self {
         case .json: Self.contentTypes.json
         case .plist: Self.contentTypes.plist

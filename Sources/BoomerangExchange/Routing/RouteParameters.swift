@@ -8,7 +8,7 @@ public struct RouteParameters: Sendable {
     /// No parameters.
     public init() {}
 
-    mutating func append(name: String, raw: Substring) {
+    public mutating func append(name: String, raw: Substring) {
         entries.append((name, raw))
     }
 

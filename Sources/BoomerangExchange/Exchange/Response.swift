@@ -21,12 +21,19 @@ public struct Response: Sendable {
     /// everything are sent: an echo reflects client-chosen bytes, possibly under a client-chosen
     /// Content-Type, and a browser must never run them.
     public var sendsSecurityHeaders = true
-    /// What the echo built for this answer (its document, parts and body hash), handed to the
-    /// history so that it keeps references instead of decoding again; never sent.
-    var echoRecord: EchoRecord?
-    /// How the history can write this body again instead of keeping it; set by the echo for a
-    /// body it can reproduce, cleared by whatever changes the body afterwards.
-    var echoReplay: EchoReplay?
+    /// What the responder leaves for the exchange's observers, never sent: the echo hands the
+    /// history the document it built (parts, body hash), so that nothing is decoded twice.
+    public var annotation: (any ResponseAnnotation)?
+    /// How an observer can write this body again from the request instead of keeping it; set by a
+    /// responder whose body is a function of the request (the echo), cleared by whatever changes
+    /// the body afterwards (a content coding, a fault).
+    public var bodyReplay: (any ResponseBodyReplay)?
+
+    /// Whether a response with `status` may have content (none for 1xx, 204, 205 and 304;
+    /// RFC 9110 §15).
+    public static func allowsBody(status: Int) -> Bool {
+        !(100..<200).contains(status) && status != 204 && status != 304 && status != 205
+    }
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -44,7 +51,7 @@ public struct Response: Sendable {
 
     /// Whether a stream or an upgrade is set: one test of a reference, where reading either
     /// copies an optional existential out and destroys it.
-    var hasStreamOrUpgrade: Bool { extensions != nil }
+    public var hasStreamOrUpgrade: Bool { extensions != nil }
 
     /// The protocol the connection switches to once this response is queued; honoured only with
     /// status 101, on HTTP/1.1, for a request that is not HEAD.

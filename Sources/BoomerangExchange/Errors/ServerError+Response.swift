@@ -14,7 +14,7 @@ extension ServerError {
     }
 
     /// The error as a structured value, for every format.
-    var document: StructuredValue {
+    public var document: StructuredValue {
         var error: StructuredObject = [
             "status": .int(Int64(code.status)),
             "code": .string(code.name),

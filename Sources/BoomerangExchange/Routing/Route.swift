@@ -56,6 +56,12 @@ public struct RouteRequest: Sendable {
     /// The path's parameters.
     public let parameters: RouteParameters
 
+    /// A request for a route's handler.
+    public init(context: RequestContext, parameters: RouteParameters) {
+        self.context = context
+        self.parameters = parameters
+    }
+
     /// The request head.
     public var head: HTTPRequestHead { context.head }
 }
@@ -77,12 +83,12 @@ public struct FixedResponder: Responder {
 }
 
 /// Reads and drops the body, then answers with an error.
-struct ErrorResponder: Responder {
-    let error: ServerError
+public struct ErrorResponder: Responder {
+    public let error: ServerError
 
-    mutating func receive(_ bytes: UnsafeRawBufferPointer) {}
+    public mutating func receive(_ bytes: UnsafeRawBufferPointer) {}
 
-    mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
+    public mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         throw error
     }
 }

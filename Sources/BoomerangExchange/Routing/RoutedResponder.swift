@@ -4,28 +4,28 @@ import BoomerangSerialization
 /// what the server adds around every route (content codings, the CORS fields), the route's
 /// name for the metrics and the history, and what the history gathers while the exchange runs.
 /// One value the connection owns, so that none of this costs an object or a wrapper per request.
-struct RoutedResponder {
-    var responder: any Responder
+public struct RoutedResponder {
+    public var responder: any Responder
     /// The route's or mapping's name; `nil` when nothing matched (404, 405, 501, a refused target).
     /// A mock mapping decided by the body names itself once `finish` has run.
-    var route: String?
+    public var route: String?
     /// Set when the history records the exchange; the connection moves it into the ``Exchange``.
-    var recording: ExchangeRecording?
+    public var recording: ExchangeRecording?
     /// The content codings; `nil` for the admin API and for a responder the router did not choose.
-    var coding: ContentCodingStage?
+    public var coding: ContentCodingStage?
     /// The CORS fields the answer gets: nil for the admin API's and the page's files, and when the
     /// `cors` setting is `off`.
-    var cors: CORSFields?
+    public var cors: CORSFields?
     /// Whether the responder names the route that answered once the body is read (a mock mapping
     /// that can hand the request to the built-in route, ``RouteDeciding``).
-    var isDecidedByBody = false
+    public var isDecidedByBody = false
 
-    init(responder: any Responder, route: String?) {
+    public init(responder: any Responder, route: String?) {
         self.responder = responder
         self.route = route
     }
 
-    mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func receive(_ bytes: UnsafeRawBufferPointer) {
         if coding == nil {
             responder.receive(bytes)
         } else {
@@ -34,7 +34,7 @@ struct RoutedResponder {
     }
 
     /// The responder's answer from the head alone, if it gives one (see ``Responder/answerBeforeBody()``).
-    mutating func answerBeforeBody(context: RequestContext) throws(ServerError) -> Response? {
+    public mutating func answerBeforeBody(context: RequestContext) throws(ServerError) -> Response? {
         do {
             guard var response = try responder.answerBeforeBody() else { return nil }
             try coding?.compress(&response, for: context.head)
@@ -47,7 +47,7 @@ struct RoutedResponder {
 
     /// The body is complete: the response, or the error to answer with. The request is read from
     /// its context in place (passing the head itself would copy it).
-    mutating func finish(trailers: HTTPHeaders, context: RequestContext) throws(ServerError) -> Response {
+    public mutating func finish(trailers: HTTPHeaders, context: RequestContext) throws(ServerError) -> Response {
         defer {
             if isDecidedByBody, let deciding = responder as? any RouteDeciding { route = deciding.answeredRoute }
         }

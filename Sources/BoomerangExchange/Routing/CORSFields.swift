@@ -15,9 +15,9 @@ import BoomerangSettings
 ///
 /// On `OPTIONS` (a preflight) an allowed origin also gets the methods, a one-hour
 /// `Access-Control-Max-Age` and the requested headers. Fields a route has set itself are kept.
-struct CORSFields: Sendable {
+public struct CORSFields: Sendable {
     /// The methods a preflight is told are allowed, as httpbin lists them.
-    static let allowedMethods = "GET, POST, PUT, DELETE, PATCH, OPTIONS"
+    public static let allowedMethods = "GET, POST, PUT, DELETE, PATCH, OPTIONS"
 
     /// The listed origins, in lower case; empty for `*`.
     private let origins: Set<String>
@@ -25,7 +25,7 @@ struct CORSFields: Sendable {
     private let allowsAnyOrigin: Bool
 
     /// The fields of the `cors` setting; nil when it is `off`.
-    init?(_ cors: ServerSettings.CORS) {
+    public init?(_ cors: ServerSettings.CORS) {
         switch cors {
         case .off:
             return nil
@@ -39,7 +39,7 @@ struct CORSFields: Sendable {
     }
 
     /// Adds the CORS fields a route has not set itself.
-    func add(to headers: inout HTTPHeaders, for head: HTTPRequestHead) {
+    public func add(to headers: inout HTTPHeaders, for head: HTTPRequestHead) {
         func set(_ name: String, _ value: String) {
             if !headers.contains(name) { headers.add(name: name, value: value) }
         }

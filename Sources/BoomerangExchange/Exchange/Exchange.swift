@@ -1,22 +1,22 @@
 /// One request and its response on a connection: what the access log and the history record.
-struct Exchange {
-    let context: RequestContext
-    var bodyBytes: Int64 = 0
-    var status = 0
-    var responseBytes = 0
+public struct Exchange {
+    public let context: RequestContext
+    public var bodyBytes: Int64 = 0
+    public var status = 0
+    public var responseBytes = 0
     /// The body bytes of a streamed response sent so far, before any chunk framing.
-    var streamedBodyBytes = 0
+    public var streamedBodyBytes = 0
     /// The name of the route or mapping that answered; `nil` when none did.
-    var route: String?
+    public var route: String?
     /// What the history gathers while the exchange runs, when it is recorded.
-    var recording: ExchangeRecording?
+    public var recording: ExchangeRecording?
 
-    init(context: RequestContext) {
+    public init(context: RequestContext) {
         self.context = context
     }
 
     /// Where an exchange stood when its client left.
-    enum AbortPhase: String, Sendable {
+    public enum AbortPhase: String, Sendable {
         /// The request body was still arriving.
         case body
         /// The request was complete and its response held back by a delay; nothing was sent.
@@ -26,7 +26,7 @@ struct Exchange {
     }
 
     /// Why an exchange ended before it was complete.
-    enum EndCause: String, Sendable {
+    public enum EndCause: String, Sendable {
         /// The client closed or reset the connection.
         case clientClosed
         /// The client stopped reading the response, and the server closed the connection when

@@ -5,7 +5,7 @@ import Glibc
 extension StringProtocol {
     /// Whether the text starts with these ASCII bytes, compared with one `memcmp` when the text
     /// is stored contiguously (the per-request checks of routing and recording).
-    func hasASCIIPrefix(_ prefix: StaticString) -> Bool {
+    public func hasASCIIPrefix(_ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
         let fast = utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
@@ -19,7 +19,7 @@ extension StringProtocol {
 extension Substring {
     /// As `StringProtocol.hasASCIIPrefix(_:)`, on the bytes of the base string: a substring's
     /// own contiguous view goes through the generic `Slice` (a path's checks, per request).
-    func hasASCIIPrefix(_ prefix: StaticString) -> Bool {
+    public func hasASCIIPrefix(_ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
         let whole = base.utf8
         let start = whole.distance(from: whole.startIndex, to: startIndex)

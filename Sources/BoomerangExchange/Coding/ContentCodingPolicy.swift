@@ -5,33 +5,30 @@ import BoomerangSettings
 /// How the server handles content codings on every route: coded request bodies are decoded
 /// before a route sees them, and responses are compressed for the client's `Accept-Encoding` when
 /// ``compressesResponses`` is on or the request asks with `x-set-response-encoding`.
-struct ContentCodingPolicy: Sendable {
+public struct ContentCodingPolicy: Sendable {
     /// The per-request control: `auto` negotiates from `Accept-Encoding`, a coding name (`gzip`,
     /// `deflate`, `br`, `zstd`, `identity`) forces it; a query parameter or a header.
-    static let controlName = "x-set-response-encoding"
+    public static let controlName = "x-set-response-encoding"
 
     /// Whether every response is compressed when `Accept-Encoding` allows it (setting
     /// `compress_responses`, off by default so that the echo stays byte-predictable).
-    var compressesResponses: Bool
+    public var compressesResponses: Bool
     /// The most bytes a coded request body may decode to (the buffered-body limit); also at most
     /// 1000 times its coded size once past 1 MiB.
-    var maxDecodedBytes: Int64
-    /// Routes whose request body is passed on as received: `/dump/request` shows the bytes on the
-    /// wire, and the admin API and the page have no use for coded bodies.
-    static let rawBodyRoutes: Set<String> = ["httpbin.dump-request"]
+    public var maxDecodedBytes: Int64
 
-    init(settings: ServerSettings) {
+    public init(settings: ServerSettings) {
         compressesResponses = settings.compressResponses
         maxDecodedBytes = Int64(settings.maxBufferedBodyBytes)
     }
 
     /// The decoder limits for one request body.
-    var decompressorConfiguration: DecompressorConfiguration {
+    public var decompressorConfiguration: DecompressorConfiguration {
         DecompressorConfiguration(maxDecodedBytes: maxDecodedBytes)
     }
 
     /// The coding the response to `head` gets: `nil` to leave the response alone.
-    func responseCoding(for head: HTTPRequestHead) throws(ServerError) -> ContentCoding? {
+    public func responseCoding(for head: HTTPRequestHead) throws(ServerError) -> ContentCoding? {
         let control = Self.control(head)
         guard compressesResponses || control != nil else { return nil }
         let acceptEncoding = head.headers["Accept-Encoding"]
@@ -46,11 +43,12 @@ struct ContentCodingPolicy: Sendable {
     }
 
     /// The control's value from the query (it wins) or the headers.
-    static func control(_ head: HTTPRequestHead) -> String? {
+    public static func control(_ head: HTTPRequestHead) -> String? {
         if let query = head.query, query.contains(controlName),
-            let value = HttpbinQuery(head).pairs.last(where: { $0.name == controlName })?.value
+            let pairs = try? QueryStringDecoder(decodesPlusAsSpace: true, percentMode: .lenient).pairs(String(query)),
+            let pair = pairs.last(where: { $0.name == controlName })
         {
-            return value
+            return pair.value?.leafText ?? ""
         }
         return head.headers[controlName]
     }

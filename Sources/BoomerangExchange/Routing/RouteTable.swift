@@ -8,7 +8,7 @@ import BoomerangSerialization
 public struct RouteTable: Sendable {
     private var literal = LiteralPaths()
     private var patterned: [Route] = []
-    /// Every route, in the order added: the listing an OpenAPI document and README are made from.
+    /// Every route, in the order added: what the route listing at `/` and the OpenAPI document show.
     public private(set) var routes: [Route] = []
     /// The groups that own a path prefix.
     private var owningGroups: [RouteGroup] = []
@@ -87,7 +87,7 @@ public struct RouteTable: Sendable {
     }
 
     /// `GET, HEAD, POST, OPTIONS`: the methods in table order, HEAD after GET, OPTIONS last.
-    static func allowValue(_ methods: [HTTPMethod]) -> String {
+    public static func allowValue(_ methods: [HTTPMethod]) -> String {
         var names: [String] = []
         for method in methods where method != .options {
             names.append(method.rawValue)

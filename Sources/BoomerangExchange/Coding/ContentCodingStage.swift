@@ -10,7 +10,7 @@ import BoomerangSerialization
 /// server does not know (with `Accept-Encoding` listing those it does), 413 for a body that
 /// decodes past the limit (refused as soon as it crosses it, never inflated whole), 400 for
 /// corrupt or truncated data.
-struct ContentCodingStage {
+public struct ContentCodingStage {
     private let policy: ContentCodingPolicy
     private let decompressor: Decompressor?
     private var failure: ServerError?
@@ -21,18 +21,18 @@ struct ContentCodingStage {
     /// Whether a stage has anything to do for `head`: a `Content-Encoding` on the request, or the
     /// setting or the request's control asking for a compressed response. Asked before making
     /// one, so that most requests (a GET without either) cost two look-ups and nothing else.
-    static func isNeeded(for head: borrowing HTTPRequestHead, policy: ContentCodingPolicy) -> Bool {
+    public static func isNeeded(for head: borrowing HTTPRequestHead, policy: ContentCodingPolicy) -> Bool {
         policy.compressesResponses || head.headers.contains("Content-Encoding") || ContentCodingPolicy.control(head) != nil
     }
 
     /// `nil` when there is nothing to do: no `Content-Encoding` on the request, and neither the
     /// setting nor the request's control asks for a compressed response.
-    init?(head: borrowing HTTPRequestHead, routeName: String?, policy: ContentCodingPolicy) {
+    public init?(head: borrowing HTTPRequestHead, decodesRequestBody: Bool, policy: ContentCodingPolicy) {
         guard Self.isNeeded(for: head, policy: policy) else { return nil }
         let contentEncoding = head.headers["Content-Encoding"]
         self.policy = policy
         var decompressor: Decompressor?
-        if let encoding = contentEncoding, !ContentCodingPolicy.rawBodyRoutes.contains(routeName ?? "") {
+        if let encoding = contentEncoding, decodesRequestBody {
             do {
                 let made = try Decompressor(contentEncoding: encoding, configuration: policy.decompressorConfiguration)
                 if !made.codings.isEmpty { decompressor = made }
@@ -44,7 +44,7 @@ struct ContentCodingStage {
     }
 
     /// Hands the next body bytes, decoded, to `inner`.
-    mutating func receive(_ bytes: UnsafeRawBufferPointer, into inner: inout any Responder) {
+    public mutating func receive(_ bytes: UnsafeRawBufferPointer, into inner: inout any Responder) {
         if let refusedCoding, !bytes.isEmpty { failure = refusedCoding }
         guard failure == nil else { return }
         guard let decompressor else { return inner.receive(bytes) }
@@ -58,7 +58,7 @@ struct ContentCodingStage {
     }
 
     /// The body is complete: throws what refused it, if anything did.
-    mutating func finishBody() throws(ServerError) {
+    public mutating func finishBody() throws(ServerError) {
         if failure == nil, let decompressor {
             do {
                 try decompressor.finish()
@@ -73,10 +73,10 @@ struct ContentCodingStage {
 
     /// Compresses the response to `head` with the coding the policy picks, unless it has a coding
     /// already, no body, a partial body (206), a fault or an upgrade.
-    func compress(_ response: inout Response, for head: HTTPRequestHead) throws(ServerError) {
+    public func compress(_ response: inout Response, for head: HTTPRequestHead) throws(ServerError) {
         guard let coding = try policy.responseCoding(for: head) else { return }
         guard response.fault == nil, response.upgrade == nil, response.status != 206,
-            ResponseWriter.allowsBody(status: response.status), response.headers["Content-Encoding"] == nil
+            Response.allowsBody(status: response.status), response.headers["Content-Encoding"] == nil
         else { return }
         response.headers.add(name: "Vary", value: "Accept-Encoding")
         guard coding != .identity else { return }
@@ -86,7 +86,7 @@ struct ContentCodingStage {
             guard !response.body.isEmpty else { return }
             do {
                 response.body = try Compressor.compress(response.body, coding: coding)
-                response.echoReplay = nil
+                response.bodyReplay = nil
             } catch {
                 throw ServerError(.compressionFailed, "the response could not be compressed with \(coding): \(error)")
             }
@@ -95,7 +95,7 @@ struct ContentCodingStage {
     }
 
     /// The answer to a `Content-Encoding` or coded body the decoder refused.
-    static func serverError(_ error: CompressionError) -> ServerError {
+    public static func serverError(_ error: CompressionError) -> ServerError {
         let offset = Int(clamping: error.offset)
         let coding = error.coding.map { " (\($0.name))" } ?? ""
         switch error.code {
@@ -129,13 +129,13 @@ struct ContentCodingStage {
 
 extension ServerError.Code {
     /// A request `Content-Encoding` names a coding the server cannot decode.
-    static let unsupportedContentEncoding = ServerError.Code("unsupportedContentEncoding", status: 415)
+    public static let unsupportedContentEncoding = ServerError.Code("unsupportedContentEncoding", status: 415)
     /// A request `Content-Encoding` the server refuses (too many codings).
-    static let invalidContentEncoding = ServerError.Code("invalidContentEncoding", status: 400)
+    public static let invalidContentEncoding = ServerError.Code("invalidContentEncoding", status: 400)
     /// A coded request body that is corrupt, truncated, or followed by stray bytes.
-    static let invalidCodedBody = ServerError.Code("invalidCodedBody", status: 400)
+    public static let invalidCodedBody = ServerError.Code("invalidCodedBody", status: 400)
     /// A coded request body that decodes past the limit (a decompression bomb).
-    static let decodedBodyTooLarge = ServerError.Code("decodedBodyTooLarge", status: 413)
+    public static let decodedBodyTooLarge = ServerError.Code("decodedBodyTooLarge", status: 413)
     /// A coding library failed for a reason other than the data.
-    static let compressionFailed = ServerError.Code("compressionFailed", status: 500)
+    public static let compressionFailed = ServerError.Code("compressionFailed", status: 500)
 }

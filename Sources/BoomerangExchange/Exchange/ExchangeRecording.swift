@@ -4,16 +4,16 @@ import BoomerangSerialization
 /// path that was routed, the session prefix, and the body as it arrived (before any content
 /// coding is undone). The connection keeps it in the ``Exchange``; the echo hands its own values
 /// (document, parts, hash) over in ``Response/echoRecord``, so nothing is decoded twice.
-struct ExchangeRecording {
+public struct ExchangeRecording {
     /// The path routed: the target's path without its session prefix.
-    let routedPath: Substring
+    public let routedPath: Substring
     /// The session named by a `/s/{name}` prefix.
-    let pathSession: Substring?
-    var capture: BodyCapture
+    public let pathSession: Substring?
+    public var capture: BodyCapture
 
     /// `hashesOverflow`: whether the capture hashes a body too large to keep; not when the route
     /// hashes every body itself.
-    init(routedPath: Substring, pathSession: Substring?, maxBodyBytes: Int, hashesOverflow: Bool) {
+    public init(routedPath: Substring, pathSession: Substring?, maxBodyBytes: Int, hashesOverflow: Bool) {
         self.routedPath = routedPath
         self.pathSession = pathSession
         capture = BodyCapture(maxBytes: maxBodyBytes, hashesOverflow: hashesOverflow)

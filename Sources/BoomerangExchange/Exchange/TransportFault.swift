@@ -10,7 +10,7 @@
 /// response.fault = .closeMidBody(afterBytes: 100)
 /// ```
 public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
-    enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case reset
         case closeAfterHeaders
         case closeMidBody(afterBytes: Int)
@@ -19,7 +19,7 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         case stall
     }
 
-    let kind: Kind
+    public let kind: Kind
 
     /// Resets the connection (an RST, through `SO_LINGER` 0 and a close) instead of answering;
     /// responses queued before this one are sent first.
@@ -66,5 +66,5 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The size line of the chunk ``malformedChunk`` sends: `Z` is not a hexadecimal digit.
-    static let malformedChunkBytes = Array("Z\r\nthis chunk size is not hexadecimal\r\n".utf8)
+    public static let malformedChunkBytes = Array("Z\r\nthis chunk size is not hexadecimal\r\n".utf8)
 }

@@ -2,16 +2,16 @@ import BoomerangSerialization
 
 /// How a request names its history session: a `/s/{name}` path prefix in front of any route, or
 /// an `X-Boomerang-Session` header; unnamed requests go to ``defaultName``.
-enum SessionName {
+public enum SessionName {
     /// The session of a request that names none.
-    static let defaultName = "default"
+    public static let defaultName = "default"
     /// The header that names a session when the path does not.
-    static let headerName = "X-Boomerang-Session"
+    public static let headerName = "X-Boomerang-Session"
     /// The longest session name, in bytes.
-    static let maxNameBytes = 64
+    public static let maxNameBytes = 64
 
     /// Whether `name` is 1–64 bytes of `A-Z a-z 0-9 . _ -`.
-    static func isValid(_ name: Substring) -> Bool {
+    public static func isValid(_ name: Substring) -> Bool {
         let utf8 = name.utf8
         guard !utf8.isEmpty, utf8.count <= maxNameBytes else { return false }
         return utf8.allSatisfy { byte in
@@ -27,7 +27,7 @@ enum SessionName {
 
     /// `/s/ci/post` as `ci` and `/post`; `/s/ci` as `ci` and `/`. `nil` when the path does not
     /// start with a valid session prefix.
-    static func splitPrefix(_ path: Substring) -> (name: Substring, rest: Substring)? {
+    public static func splitPrefix(_ path: Substring) -> (name: Substring, rest: Substring)? {
         let utf8 = path.utf8
         guard path.hasASCIIPrefix("/s/"), utf8.count > 3 else { return nil }
         let nameStart = utf8.index(utf8.startIndex, offsetBy: 3)
@@ -38,7 +38,7 @@ enum SessionName {
     }
 
     /// The session a request belongs to: the path prefix's, else a valid header's, else the default.
-    static func resolve(pathSession: Substring?, headers: HTTPHeaders) -> String {
+    public static func resolve(pathSession: Substring?, headers: HTTPHeaders) -> String {
         if let pathSession { return String(pathSession) }
         if let header = headers[headerName], isValid(header[...]) { return header }
         return defaultName
