@@ -50,6 +50,8 @@ export async function scenarios() {
   return json(await fetch("/scenarios", { headers: { Accept: "application/json", "X-Boomerang-Page": "scenarios" } }));
 }
 
-export function eventsURL(session) {
-  return adminURL("/__admin/events", { session });
+// The live feed, resuming after `lastEventId` (the list's newestId) when given: nothing recorded
+// between reading the list and the feed's start is missed.
+export function eventsURL({ session, lastEventId } = {}) {
+  return adminURL("/__admin/events", { session, lastEventId });
 }

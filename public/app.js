@@ -5,7 +5,9 @@ import { renderTabs } from "./detail.js";
 import { clear, el, formatBytes, formatTime } from "./dom.js";
 import * as snippets from "./snippets.js";
 
-const state = { entries: new Map(), order: [], selected: null, entry: null, tab: 0, source: null };
+// newestId: the highest id the page has seen (the list's newestId, then the feed's), where the
+// live feed resumes.
+const state = { entries: new Map(), order: [], selected: null, entry: null, tab: 0, source: null, newestId: null };
 const listBody = document.querySelector("#requests tbody");
 const statusLine = document.getElementById("status");
 const maxRows = 500;
@@ -81,6 +83,7 @@ function addSummary(summary, { live }) {
 async function reload() {
   try {
     const list = await api.listRequests({ ...filters(), limit: maxRows });
+    state.newestId = list.newestId;
     state.entries.clear();
     state.order = [];
     for (const summary of list.requests) {
@@ -109,7 +112,7 @@ async function refreshSessions() {
 
 function connect() {
   if (state.source) state.source.close();
-  const source = new EventSource(api.eventsURL());
+  const source = new EventSource(api.eventsURL({ lastEventId: state.newestId }));
   state.source = source;
   let interrupted = false;
   source.addEventListener("open", () => {
@@ -120,6 +123,7 @@ function connect() {
   });
   source.addEventListener("exchange", (event) => {
     const summary = JSON.parse(event.data);
+    if (state.newestId === null || summary.id > state.newestId) state.newestId = summary.id;
     if (matches(summary, filters())) addSummary(summary, { live: true });
   });
   source.addEventListener("updated", (event) => {

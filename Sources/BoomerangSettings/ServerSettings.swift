@@ -85,7 +85,7 @@ public struct ServerSettings: Sendable, Hashable {
     public var maxHistoryBytes: Int = 64 * 1024 * 1024
     /// The largest request or response body the history keeps whole; a larger one keeps its
     /// size, SHA-256 and a preview.
-    public var maxHistoryBodyBytes: Int = 64 * 1024
+    public var maxHistoryBodyBytes: Int = 1024 * 1024
     /// An append-only JSON-lines file the history is written to and reloaded from; `nil` keeps
     /// the history in memory only.
     public var historyFile: String? = nil

@@ -165,7 +165,7 @@ import Testing
                                   dropped first. (default: 67108864; env: MAX_HISTORY_BYTES)
           --max-history-body-bytes <bytes>
                                   The largest body the history keeps whole; a larger one keeps its size,
-                                  SHA-256 and a preview. (default: 65536; env: MAX_HISTORY_BODY_BYTES)
+                                  SHA-256 and a preview. (default: 1048576; env: MAX_HISTORY_BODY_BYTES)
           --history-file <path>   An append-only JSON-lines file the history is written to and reloaded
                                   from at start. (default: none; env: HISTORY_FILE)
           --history-redact-headers/--no-history-redact-headers

@@ -9,35 +9,21 @@ nginx and go-httpbin (when built: scripts/bench/go-httpbin.sh).
    PIN=1 compare_servers.py get ...                            # servers on core 0, wrk on core 1
    BOOMERANG_VARIANTS="small-history:--max-history-entry-count 10" compare_servers.py get --servers small-history,boomerang
 
-Drives ../shared/bench/bench.py (its wrk runner, process handling and per-process CPU
-accounting) with two more Boomerang servers on ports of their own. Every Boomerang runs one
+Drives scripts/bench/reference/bench.py (its wrk runner, process handling and per-process CPU
+accounting; reference/setup.sh installs wrk and nginx and builds the C echo) with two more
+Boomerang servers on ports of their own. Every Boomerang runs one
 event loop (`--threads 1`, like the one-process C echo) plus BOOMERANG_ARGS. Results go to
 $BENCH_RESULTS. Ratios are paired: a server's req/s over the reference's in the same round and
 concurrency, median over rounds. The last column is the server CPU per request over the first
 anchor's (the C echo's), paired the same way: on a busy machine it moves less than req/s.
 """
 import argparse
-import importlib.util
 import os
 import subprocess
 import sys
 
-
-
-def shared_bench():
-    """../shared/bench next to the checkout (the main one or a worktree a level deeper)."""
-    folder = os.path.dirname(os.path.abspath(__file__))
-    while folder != os.path.dirname(folder):
-        folder = os.path.dirname(folder)
-        if os.path.exists(os.path.join(folder, "shared", "bench", "bench.py")):
-            return os.path.join(folder, "shared", "bench")
-    sys.exit("../shared/bench/bench.py not found; set SHARED to its folder")
-
-
-SHARED = os.environ.get("SHARED") or shared_bench()
-spec = importlib.util.spec_from_file_location("bench", os.path.join(SHARED, "bench.py"))
-bench = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bench)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference"))
+import bench  # noqa: E402
 
 # name -> (port, options on top of --threads 1 and BOOMERANG_ARGS)
 VARIANTS = {

@@ -14,6 +14,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ANCHORS=${ANCHORS_DIR:-/tmp/anchors}
+# The C echo, built from the repository's source when it is not there yet.
+if [ -z "${SKIP_EVHTTP:-}" ] && [ ! -x "$ANCHORS/bin/evhttp_echo" ]; then
+    mkdir -p "$ANCHORS/bin"
+    cc -O2 -Wall -o "$ANCHORS/bin/evhttp_echo" scripts/bench/reference/evhttp_echo.c -levent
+fi
 PORT=${CG_PORT:-39187}
 CONFIGS=${CONFIGS:-"defaults:;no-log-no-history:--no-access-log --no-history"}
 command -v valgrind > /dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 1; }

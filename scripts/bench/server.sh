@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Side-by-side benchmarks of the release server against the reference servers in ../shared/bench,
-# on loopback, interleaved round by round (ratios, not absolute figures, are what hold on a shared
+# Side-by-side benchmarks of the release server against the reference servers of
+# scripts/bench/reference (the C echo on libevent's evhttp, nginx; go-httpbin when built), on
+# loopback, interleaved round by round (ratios, not absolute figures, are what hold on a shared
 # machine). Results and a Markdown summary go to $BENCH_RESULTS (default bench-results/).
 #
 #   scripts/bench/server.sh                 # GET, 1 MiB multipart POST, 1 GiB upload, start-up, callgrind
@@ -13,18 +14,18 @@
 # each table reports req/s, p50/p99, server CPU per request and the paired ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export SHARED=${SHARED:-../shared/bench}
+REFERENCE=scripts/bench/reference
 ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-5}
 OUT=${BENCH_RESULTS:-$PWD/bench-results}
 mkdir -p "$OUT"
 
-bash "$SHARED/setup.sh" > "$OUT/setup.log"
+bash "$REFERENCE/setup.sh" > "$OUT/setup.log"
 bash scripts/bench/go-httpbin.sh
 # The release build as `make release` makes it (static Swift libraries, section order).
 make -s release
 export BOOMERANG_BIN=$PWD/.build/release/boomerang
-bench() { python3 "$SHARED/bench.py" "$@"; }
+bench() { python3 "$REFERENCE/bench.py" "$@"; }
 
 # GET /get: Boomerang with its defaults, with the history off and with the access log off, against
 # the C echo, nginx and go-httpbin, all in the same interleaved rounds (one loop each).

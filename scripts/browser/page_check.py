@@ -3,9 +3,10 @@
 
     page_check.py PORT ARTIFACT_DIR
 
-Opens the page, sends a multipart request with curl and waits for it to appear in the list
-without a reload, opens it and checks the parts' names, sizes, hashes and text, cuts a streamed
-response short and reads how its row and diagnostics tell it, leaves a large echo after its head
+Opens the page with its live feed held back, sends a request before the feed connects and sees
+it listed once the feed connects (the feed resumes from the list's newest id), sends a multipart
+request with curl and waits for it to appear in the list without a reload, opens it and checks
+the parts' names, sizes, hashes and text, cuts a streamed response short and reads how its row and diagnostics tell it, leaves a large echo after its head
 and sees its row change to say so, sends a JSON request
 with the builder and reads the echo, checks that a header carrying markup is shown as text and
 runs nothing, reads posted bodies (text, binary, cut) in the Raw tab, and checks that the
@@ -50,9 +51,55 @@ def rows():
     return driver.find_elements(By.CSS_SELECTOR, "#requests tbody tr")
 
 
+# Holds the page's live feed back until the check lets it go: the page's EventSource is made at
+# once, but its connection opens only on window.__feed.release(); the URL it was given is kept.
+HELD_FEED = """
+(() => {
+  const RealEventSource = window.EventSource;
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  window.__feed = { url: null, release: () => release() };
+  function HeldEventSource(url, options) {
+    if (window.__feed.url === null) window.__feed.url = String(url);
+    const held = { listeners: [], real: null, closed: false };
+    released.then(() => {
+      if (held.closed) return;
+      held.real = new RealEventSource(url, options);
+      for (const [type, listener] of held.listeners) held.real.addEventListener(type, listener);
+    });
+    return {
+      get readyState() { return held.real ? held.real.readyState : 0; },
+      addEventListener(type, listener) {
+        held.listeners.push([type, listener]);
+        if (held.real) held.real.addEventListener(type, listener);
+      },
+      close() { held.closed = true; if (held.real) held.real.close(); },
+    };
+  }
+  HeldEventSource.CONNECTING = 0;
+  HeldEventSource.OPEN = 1;
+  HeldEventSource.CLOSED = 2;
+  window.EventSource = HeldEventSource;
+})();
+"""
+
 try:
+    # 0. A request that arrives after the page read the list and before its live feed connected
+    # is listed once the feed connects: the feed resumes from the list's newest id.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HELD_FEED})
     driver.get(base + "/")
+    wait.until(lambda d: d.execute_script("return window.__feed && window.__feed.url"))
+    feed_url = driver.execute_script("return window.__feed.url")
+    subprocess.run(["curl", "-s", "-o", "/dev/null", base + "/get?while=starting"], check=True)
+    driver.execute_script("window.__feed.release()")
     wait.until(lambda d: d.find_element(By.ID, "status").text == "live")
+    try:
+        WebDriverWait(driver, 3, poll_frequency=0.05).until(lambda d: any("/get?while=starting" in row.text for row in rows()))
+    except Exception:  # noqa: BLE001 - a timeout here is the failure being checked
+        pass
+    check(any("/get?while=starting" in row.text for row in rows()),
+          f"a request made while the page was starting is listed (feed {feed_url})")
+    check("lastEventId=" in feed_url, f"the live feed resumes from the list's newest id: {feed_url}")
 
     # 1. A multipart request from curl appears within a second, without a reload.
     with tempfile.TemporaryDirectory() as scratch:
@@ -176,13 +223,15 @@ try:
         text = open_raw("/post?raw=binary")
         check("00 01 ff fe 74 61 69 6c" in text, f"the Raw tab shows a binary body in hex: {text!r}")
         check("shown in hex" in text, "the Raw tab says the binary body is shown in hex")
+        # Over max_history_body_bytes (1 MiB by default): only the first KiB is kept.
+        large_size = (1 << 20) + 200 * 1024
         large = os.path.join(scratch, "large.txt")
         with open(large, "wb") as handle:
-            handle.write(b"x" * (200 * 1024))
+            handle.write(b"x" * large_size)
         subprocess.run(["curl", "-s", "-o", "/dev/null", "-H", "Content-Type: text/plain", "--data-binary", f"@{large}",
                         base + "/post?raw=large"], check=True)
         text = open_raw("/post?raw=large")
-        check(f"of {200 * 1024} bytes are shown" in text and "truncated" in text, f"the Raw tab says a large body was cut: {text[-300:]!r}")
+        check(f"of {large_size} bytes are shown" in text and "truncated" in text, f"the Raw tab says a large body was cut: {text[-300:]!r}")
 
     # 4. The builder sends JSON and shows the echo.
     driver.find_element(By.CSS_SELECTOR, "header nav button[data-view=builder]").click()

@@ -1,16 +1,15 @@
 #!/usr/bin/env python3
 """Start-up of several Boomerang builds and the C echo (evhttp-1), interleaved round by round.
 
-For each start: wall time from spawn to the first 200 on /get (the shared bench's `start`), the
-server's CPU time and run-queue wait to that answer (summed over its threads, from
+For each start: wall time from spawn to the first 200 on /get (scripts/bench/reference/bench.py's
+`start`), the server's CPU time and run-queue wait to that answer (summed over its threads, from
 /proc/PID/task/*/schedstat), its minor page faults, and its RSS after 1.5 s idle. Medians per build.
 
     python3 scripts/release/startup-compare.py before=/tmp/boomerang-old,after=.build/release/boomerang 15
     python3 scripts/release/startup-compare.py after=.build/release/boomerang 9 "--config $PWD/config/server.yaml"
 
-Uses the shared bench's bench.py (BENCH_DIR, else ../shared/bench beside the checkout, else
-/work/shared/bench) on ports 39285 (C echo) and 39287, so
-that it does not collide with a bench run on the usual ports.
+Uses scripts/bench/reference/bench.py (the C echo built by reference/setup.sh) on ports 39285
+(C echo) and 39287, so that it does not collide with a bench run on the usual ports.
 """
 import os
 import statistics
@@ -18,8 +17,7 @@ import sys
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..")
-CANDIDATES = [os.environ.get("BENCH_DIR", ""), os.path.join(ROOT, "../shared/bench"), "/work/shared/bench"]
-sys.path.insert(0, next((d for d in CANDIDATES if d and os.path.exists(os.path.join(d, "bench.py"))), "."))
+sys.path.insert(0, os.path.join(ROOT, "scripts/bench/reference"))
 import bench  # noqa: E402
 
 bench.PORTS["evhttp-1"] = 39285

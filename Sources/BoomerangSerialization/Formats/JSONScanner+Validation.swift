@@ -6,9 +6,7 @@ extension JSONScanner {
         // One bit per open container, set for an object; depth is bounded by the configuration.
         var objects: [Bool] = []
         parsing: while true {
-            skipWhitespace()
-            guard position < input.count else { throw error(.unexpectedEnd, at: position) }
-            let byte = input[position]
+            let byte = try nextByte()
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard objects.count < configuration.maxDepth else { throw error(.depthLimitExceeded, at: position) }
@@ -38,9 +36,7 @@ extension JSONScanner {
             }
             // A value is complete: step over separators and the containers it closes.
             while let isObject = objects.last {
-                skipWhitespace()
-                guard position < input.count else { throw error(.unexpectedEnd, at: position) }
-                if input[position] == UInt8(ascii: ",") {
+                if try nextByte() == UInt8(ascii: ",") {
                     position += 1
                     if isObject {
                         skipWhitespace()

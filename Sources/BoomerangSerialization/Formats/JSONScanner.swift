@@ -41,6 +41,15 @@ struct JSONScanner {
         }
     }
 
+    /// Skips white space and returns the byte after it, without stepping over it; the input may
+    /// not end there.
+    @inline(__always)
+    mutating func nextByte() throws(JSONParseError) -> UInt8 {
+        skipWhitespace()
+        guard position < input.count else { throw error(.unexpectedEnd, at: position) }
+        return input[position]
+    }
+
     func unexpected(at offset: Int) -> JSONParseError {
         error(offset >= input.count ? .unexpectedEnd : .unexpectedByte, at: offset)
     }
@@ -62,9 +71,7 @@ struct JSONScanner {
         var value: StructuredValue
         parsing: while true {
             // Expecting a value.
-            skipWhitespace()
-            guard position < input.count else { throw error(.unexpectedEnd, at: position) }
-            let byte = input[position]
+            let byte = try nextByte()
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard stack.count < configuration.maxDepth else {
@@ -114,9 +121,7 @@ struct JSONScanner {
                 let top = stack.count - 1
                 if stack[top].isObject {
                     try insert(value, into: &stack[top])
-                    skipWhitespace()
-                    guard position < input.count else { throw error(.unexpectedEnd, at: position) }
-                    if input[position] == UInt8(ascii: ",") {
+                    if try nextByte() == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
                         try parseKey(into: &stack[top])
@@ -127,9 +132,7 @@ struct JSONScanner {
                     value = .object(stack.removeLast().object)
                 } else {
                     stack[top].array.append(value)
-                    skipWhitespace()
-                    guard position < input.count else { throw error(.unexpectedEnd, at: position) }
-                    if input[position] == UInt8(ascii: ",") {
+                    if try nextByte() == UInt8(ascii: ",") {
                         position += 1
                         continue parsing
                     }

@@ -10,20 +10,23 @@
 /// allows, a value element alone. Text is kept as it is (no line-end or white-space
 /// normalisation), as Foundation does. Anything else is an error with its byte offset.
 struct PropertyListXMLReader {
-    private let bytes: [UInt8]
+    /// The document, in UTF-8.
+    let bytes: [UInt8]
     private let depthLimit: Int
-    private var index = 0
-    private var fromUTF16 = false
+    /// Where reading is in ``bytes``.
+    var index = 0
+    /// Whether the input was UTF-16, transcoded by the caller (its declaration may then say so).
+    var fromUTF16 = false
 
     /// Containers nested deeper than this are refused whatever the configuration says: the reader
     /// recurses, and this keeps its stack use far below a thread's (Foundation stops at 512 too).
     static let hardDepthLimit = 512
 
-    private enum Kind {
+    enum Kind {
         case plist, dict, array, key, string, integer, real, date, data, `true`, `false`, unknown
     }
 
-    private struct Tag {
+    struct Tag {
         var kind: Kind
         var name: Range<Int>
         var isEmpty: Bool
@@ -63,7 +66,7 @@ struct PropertyListXMLReader {
         }
     }
 
-    private static let latin1Names: Set<String> = ["iso-8859-1", "iso_8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii"]
+    static let latin1Names: Set<String> = ["iso-8859-1", "iso_8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii"]
 
     /// The lowercased `encoding` of an XML declaration at the start of `bytes`, if any.
     private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
@@ -76,7 +79,7 @@ struct PropertyListXMLReader {
     }
 
     /// The lowercased value of `encoding="…"` in a declaration's text.
-    private static func encodingName(in text: String) -> String? {
+    static func encodingName(in text: String) -> String? {
         guard let found = text.range(of: "encoding") else { return nil }
         var rest = text[found.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
@@ -181,287 +184,7 @@ struct PropertyListXMLReader {
         }
     }
 
-    // MARK: Markup
-
-    private var atEndTag: Bool {
-        index + 1 < bytes.count && bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "/")
-    }
-
-    /// Skips white space, comments and processing instructions (and in the prolog the declaration
-    /// and a DOCTYPE); stops at an element's `<`. Other text here is an error.
-    private mutating func skipMisc(inProlog: Bool = false) throws(PropertyListReadError) {
-        while true {
-            while index < bytes.count, PropertyListText.isWhitespace(bytes[index]) { index += 1 }
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-            guard bytes[index] == UInt8(ascii: "<") else {
-                throw fail(.malformed, "unexpected text " + PropertyListText.excerpt(bytes, from: index), at: index)
-            }
-            guard try skipMarkup(inProlog: inProlog) else { return }
-        }
-    }
-
-    /// At a `<`: skips a comment, a processing instruction or (in the prolog) a DOCTYPE and
-    /// returns `true`; returns `false` for anything else.
-    private mutating func skipMarkup(inProlog: Bool) throws(PropertyListReadError) -> Bool {
-        let start = index
-        if has("<!--") {
-            index = try position(after: "-->", from: start + 4, what: "comment")
-            return true
-        }
-        if has("<?") {
-            let end = try position(after: "?>", from: start + 2, what: "processing instruction")
-            if has("<?xml"), start + 5 < bytes.count, PropertyListText.isWhitespace(bytes[start + 5]) {
-                try checkDeclaration(start..<end)
-            }
-            index = end
-            return true
-        }
-        if inProlog, has("<!DOCTYPE") {
-            try skipDoctype()
-            return true
-        }
-        return false
-    }
-
-    private func has(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let pointer = literal.utf8Start
-        for offset in 0..<count where bytes[index + offset] != pointer[offset] { return false }
-        return true
-    }
-
-    /// The index just past the first `terminator` at or after `from`.
-    private func position(after terminator: StaticString, from: Int, what: String) throws(PropertyListReadError) -> Int {
-        let pointer = terminator.utf8Start
-        let count = terminator.utf8CodeUnitCount
-        var cursor = from
-        while cursor + count <= bytes.count {
-            if bytes[cursor] == pointer[0] {
-                var matched = true
-                for offset in 1..<count where bytes[cursor + offset] != pointer[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return cursor + count }
-            }
-            cursor += 1
-        }
-        throw fail(.unexpectedEnd, "unterminated \(what)", at: index)
-    }
-
-    /// The declaration's `encoding`, when present, must name UTF-8 (or ISO-8859-1, transcoded
-    /// before the reader saw it).
-    private func checkDeclaration(_ range: Range<Int>) throws(PropertyListReadError) {
-        guard let encoding = Self.encodingName(in: String(decoding: bytes[range], as: UTF8.self)) else { return }
-        let utf16 = fromUTF16 && ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(encoding)
-        guard encoding == "utf-8" || encoding == "utf8" || Self.latin1Names.contains(encoding) || utf16 else {
-            throw fail(.invalidText, "encoding \(encoding) (UTF-8 and ISO-8859-1 are read)", at: range.lowerBound)
-        }
-    }
-
-    /// Skips `<!DOCTYPE … >`, honouring quoted identifiers; an internal subset (`[`) is refused.
-    private mutating func skipDoctype() throws(PropertyListReadError) {
-        let start = index
-        index += 9
-        var quote: UInt8?
-        while index < bytes.count {
-            let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: "[") {
-                throw fail(.malformed, "a DOCTYPE with an internal subset", at: index)
-            } else if byte == UInt8(ascii: ">") {
-                index += 1
-                return
-            }
-            index += 1
-        }
-        throw fail(.unexpectedEnd, "unterminated DOCTYPE", at: start)
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "."), 0x80...0xFF:
-            return true
-        default:
-            return false
-        }
-    }
-
-    private mutating func readName() throws(PropertyListReadError) -> Range<Int> {
-        let start = index
-        while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
-        guard index > start else {
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-            throw fail(.malformed, "unexpected character " + PropertyListText.excerpt(bytes, from: index, upTo: index + 1), at: index)
-        }
-        return start..<index
-    }
-
-    /// Reads `<name attributes…>` or `<name …/>` at `index`.
-    private mutating func readStartTag() throws(PropertyListReadError) -> Tag {
-        let offset = index
-        guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-        guard bytes[index] == UInt8(ascii: "<") else {
-            throw fail(.malformed, "unexpected text " + PropertyListText.excerpt(bytes, from: index), at: index)
-        }
-        index += 1
-        let name = try readName()
-        while true {
-            while index < bytes.count, PropertyListText.isWhitespace(bytes[index]) { index += 1 }
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-            if bytes[index] == UInt8(ascii: ">") {
-                index += 1
-                return Tag(kind: kind(name), name: name, isEmpty: false, offset: offset)
-            }
-            if has("/>") {
-                index += 2
-                return Tag(kind: kind(name), name: name, isEmpty: true, offset: offset)
-            }
-            _ = try readName()
-            while index < bytes.count, PropertyListText.isWhitespace(bytes[index]) { index += 1 }
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-            guard bytes[index] == UInt8(ascii: "=") else { throw fail(.malformed, "attribute without a value", at: index) }
-            index += 1
-            while index < bytes.count, PropertyListText.isWhitespace(bytes[index]) { index += 1 }
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-            let quote = bytes[index]
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw fail(.malformed, "unquoted attribute value", at: index)
-            }
-            index += 1
-            while index < bytes.count, bytes[index] != quote {
-                guard bytes[index] != UInt8(ascii: "<") else { throw fail(.malformed, "< in an attribute value", at: index) }
-                index += 1
-            }
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "unterminated attribute value", at: index) }
-            index += 1
-        }
-    }
-
-    /// Reads `</name>` for `tag` at `index`.
-    private mutating func readEndTag(_ tag: Tag) throws(PropertyListReadError) {
-        let offset = index
-        guard atEndTag else {
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "no </\(name(tag))>", at: index) }
-            throw fail(.malformed, "expected </\(name(tag))>", at: index)
-        }
-        index += 2
-        let closing = try readName()
-        guard bytes[closing].elementsEqual(bytes[tag.name]) else {
-            throw fail(.mismatchedTag, "</\(String(decoding: bytes[closing], as: UTF8.self))> closes <\(name(tag))>", at: offset)
-        }
-        while index < bytes.count, PropertyListText.isWhitespace(bytes[index]) { index += 1 }
-        guard index < bytes.count else { throw fail(.unexpectedEnd, "", at: index) }
-        guard bytes[index] == UInt8(ascii: ">") else { throw fail(.malformed, "unexpected character in an end tag", at: index) }
-        index += 1
-    }
-
-    private func kind(_ name: Range<Int>) -> Kind {
-        let text = bytes[name]
-        func equals(_ literal: StaticString) -> Bool {
-            text.count == literal.utf8CodeUnitCount
-                && text.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        }
-        switch text.count {
-        case 3: return equals("key") ? .key : .unknown
-        case 4:
-            if equals("dict") { return .dict }
-            if equals("real") { return .real }
-            if equals("date") { return .date }
-            if equals("data") { return .data }
-            return equals("true") ? .true : .unknown
-        case 5:
-            if equals("plist") { return .plist }
-            if equals("array") { return .array }
-            return equals("false") ? .false : .unknown
-        case 6: return equals("string") ? .string : .unknown
-        case 7: return equals("integer") ? .integer : .unknown
-        default: return .unknown
-        }
-    }
-
-    private func name(_ tag: Tag) -> String {
-        String(decoding: bytes[tag.name], as: UTF8.self)
-    }
-
-    // MARK: Text
-
-    /// Reads the text of `tag` up to and including its end tag: references decoded, CDATA kept
-    /// as it is, comments and processing instructions dropped. An element inside is an error.
-    private mutating func readText(_ tag: Tag) throws(PropertyListReadError) -> [UInt8] {
-        var text: [UInt8] = []
-        while true {
-            let runStart = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
-            text.append(contentsOf: bytes[runStart..<index])
-            guard index < bytes.count else { throw fail(.unexpectedEnd, "no </\(name(tag))>", at: index) }
-            if bytes[index] == UInt8(ascii: "&") {
-                try readReference(into: &text)
-            } else if atEndTag {
-                try readEndTag(tag)
-                return text
-            } else if has("<![CDATA[") {
-                let start = index
-                let end = try position(after: "]]>", from: index + 9, what: "CDATA section")
-                text.append(contentsOf: bytes[(start + 9)..<(end - 3)])
-                index = end
-            } else {
-                let skipped = try skipMarkup(inProlog: false)
-                guard skipped else { throw fail(.unknownElement, "an element inside <\(name(tag))>", at: index) }
-            }
-        }
-    }
-
-    /// Reads `&name;` or `&#…;` at `index`.
-    private mutating func readReference(into text: inout [UInt8]) throws(PropertyListReadError) {
-        let start = index
-        var end = index + 1
-        while end < bytes.count, end - start <= 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
-            throw fail(.unknownEntity, PropertyListText.excerpt(bytes, from: start, upTo: min(end, start + 12)), at: start)
-        }
-        let body = bytes[(start + 1)..<end]
-        let entity = String(decoding: body, as: UTF8.self)
-        switch entity {
-        case "amp": text.append(UInt8(ascii: "&"))
-        case "lt": text.append(UInt8(ascii: "<"))
-        case "gt": text.append(UInt8(ascii: ">"))
-        case "quot": text.append(UInt8(ascii: "\""))
-        case "apos": text.append(UInt8(ascii: "'"))
-        default:
-            guard let scalar = Self.characterReference(body) else {
-                throw fail(.unknownEntity, "&\(entity);", at: start)
-            }
-            PropertyListText.appendUTF8(scalar, to: &text)
-        }
-        index = end + 1
-    }
-
-    /// `#digits` or `#xhex` naming a Unicode scalar (U+0000 included, as Foundation reads it).
-    private static func characterReference(_ body: ArraySlice<UInt8>) -> Unicode.Scalar? {
-        guard body.first == UInt8(ascii: "#") else { return nil }
-        var digits = body.dropFirst()
-        var radix: UInt32 = 10
-        if digits.first == UInt8(ascii: "x") {
-            radix = 16
-            digits = digits.dropFirst()
-        }
-        guard !digits.isEmpty else { return nil }
-        var value: UInt32 = 0
-        for byte in digits {
-            guard let digit = PropertyListText.hexValue(byte), UInt32(digit) < radix else { return nil }
-            value = value * radix + UInt32(digit)
-            guard value <= 0x10FFFF else { return nil }
-        }
-        return Unicode.Scalar(value)
-    }
-
-    private func fail(_ code: PropertyListReadError.Code, _ value: String, at offset: Int) -> PropertyListReadError {
+    func fail(_ code: PropertyListReadError.Code, _ value: String, at offset: Int) -> PropertyListReadError {
         PropertyListReadError(code: code, value: value, offset: offset)
     }
 }

@@ -65,15 +65,16 @@ enum AdminRoutes {
 
     private static func list(_ history: HistoryStore, _ request: RouteRequest) throws(ServerError) -> Response {
         let filter = try HistoryFilter(query: request.head.query)
+        let (entries, newestID) = history.snapshotWithNewestID()
         var matches: [HistoryEntry] = []
-        for entry in history.snapshot().reversed() where filter.matches(entry) { matches.append(entry) }
+        for entry in entries.reversed() where filter.matches(entry) { matches.append(entry) }
         let page = matches.dropFirst(filter.offset).prefix(filter.limit)
         let options = history.configuration.echo
         return json([
             "total": .int(Int64(matches.count)),
             "offset": .int(Int64(filter.offset)),
             "limit": .int(Int64(filter.limit)),
-            "newestId": .int(Int64(history.newestID)),
+            "newestId": .int(Int64(newestID)),
             "requests": .array(page.map { $0.summaryValue(options: options) }),
         ])
     }

@@ -32,7 +32,7 @@ enum HARDocument {
         object.append(full["startedAt"] ?? "1970-01-01T00:00:00.000Z", forNewKey: "startedDateTime")
         object.append(.double(milliseconds), forNewKey: "time")
         object.append(.object(harRequest(request, version: version)), forNewKey: "request")
-        object.append(.object(harResponse(response, full: full, version: version)), forNewKey: "response")
+        object.append(.object(harResponse(response, full: full)), forNewKey: "response")
         object.append(.object(StructuredObject()), forNewKey: "cache")
         object.append(["send": .double(0), "wait": .double(milliseconds), "receive": .double(0)], forNewKey: "timings")
         object.append(full["id"] ?? .null, forNewKey: "_id")
@@ -82,7 +82,7 @@ enum HARDocument {
         return object
     }
 
-    private static func harResponse(_ response: StructuredObject?, full: StructuredObject, version: String) -> StructuredObject {
+    private static func harResponse(_ response: StructuredObject?, full: StructuredObject) -> StructuredObject {
         let status = response?["status"].flatMap(HistoryFile.integer) ?? full["status"].flatMap(HistoryFile.integer) ?? 0
         let headers = pairs(response?["headers"])
         let bodyBytes = response?["bodyBytes"].flatMap(HistoryFile.integer) ?? 0
@@ -101,7 +101,8 @@ enum HARDocument {
         var object = StructuredObject()
         object.append(.int(Int64(status)), forNewKey: "status")
         object.append(.string(status == 0 ? "" : HTTPStatus.reasonPhrase(for: status)), forNewKey: "statusText")
-        object.append(.string(version), forNewKey: "httpVersion")
+        // The server answers HTTP/1.1 whatever the request's version.
+        object.append("HTTP/1.1", forNewKey: "httpVersion")
         object.append(.array(cookies(headers, named: "Set-Cookie")), forNewKey: "cookies")
         object.append(.array(headers.map(nameValue)), forNewKey: "headers")
         object.append(.object(content), forNewKey: "content")

@@ -1,7 +1,10 @@
 import BoomerangExchange
 import BoomerangSerialization
 
-/// Renders responses as HTTP/1.1 wire bytes.
+/// Renders responses as HTTP/1.1 wire bytes. The status line says `HTTP/1.1` to an HTTP/1.0
+/// client too, the server's own version (RFC 9112 §2.3, as nginx does); the request's `version`
+/// decides only what HTTP/1.0 needs: `Connection: keep-alive` when the connection stays open, and
+/// no chunked framing (the caller picks ``Framing/closeDelimited``).
 enum ResponseWriter {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
@@ -58,7 +61,7 @@ enum ResponseWriter {
         body: [UInt8]?
     ) -> [UInt8] {
         let status = response.status
-        let statusLine: StaticString? = status == 200 && version.minor != 0 ? "HTTP/1.1 200 OK\r\n" : nil
+        let statusLine: StaticString? = status == 200 ? "HTTP/1.1 200 OK\r\n" : nil
         let reason = statusLine == nil ? HTTPStatus.reasonPhrase(for: status) : ""
         let ownDate = response.headers.contains("Date")
         var length = statusLine?.utf8CodeUnitCount ?? (http11.utf8CodeUnitCount + decimalLength(status) + 1 + reason.utf8.count + 2)
@@ -95,7 +98,7 @@ enum ResponseWriter {
             if let statusLine {
                 cursor.write(statusLine)
             } else {
-                cursor.write(version.minor == 0 ? http10 : http11)
+                cursor.write(http11)
                 cursor.writeDecimal(status)
                 cursor.write(UInt8(ascii: " "))
                 cursor.write(reason)
@@ -248,7 +251,6 @@ enum ResponseWriter {
     }
 
     private static let http11: StaticString = "HTTP/1.1 "
-    private static let http10: StaticString = "HTTP/1.0 "
     private static let crlf: StaticString = "\r\n"
     private static let colonSpace: StaticString = ": "
     private static let serverAndDate: StaticString = "Server: boomerang\r\nDate: "

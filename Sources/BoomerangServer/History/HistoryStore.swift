@@ -82,6 +82,12 @@ final class HistoryStore: Sendable {
         state.withLock { $0.ring.entries }
     }
 
+    /// Every entry, oldest first, and the highest id given so far, read together: a live feed
+    /// that resumes after that id misses nothing recorded after the entries were read.
+    func snapshotWithNewestID() -> (entries: [HistoryEntry], newestID: Int) {
+        state.withLock { ($0.ring.entries, $0.nextID - 1) }
+    }
+
     /// The entry with this id, if it is still kept.
     func entry(id: Int) -> HistoryEntry? {
         state.withLock { state in Self.index(of: id, in: state.ring).map { state.ring[$0] } }

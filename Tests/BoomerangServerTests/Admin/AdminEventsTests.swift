@@ -153,6 +153,23 @@ import Glibc
         #expect(Self.events(Self.dechunk(received)).contains { $0.event == "cleared" && $0.data?.string("session") == "ci" })
     }
 
+    /// What the page does: it reads the list, then opens the feed with `?lastEventId=` the list's
+    /// `newestId` (an `EventSource` cannot send the header on its first connection). An exchange
+    /// recorded in between comes first on the feed; nothing older does.
+    @Test func theFeedResumesFromTheListsNewestId() throws {
+        let live = try LiveServer(threads: 2)
+        _ = try live.send("GET /get?n=listed HTTP/1.1\r\nHost: x\r\n\r\n")
+        let newest = try #require(try live.adminJSON("/__admin/requests").int("newestId"))
+        #expect(newest == 1)
+        _ = try live.send("GET /get?n=between HTTP/1.1\r\nHost: x\r\n\r\n")
+        let (feed, opening) = try Self.openFeed(live, query: "?lastEventId=\(newest)", until: "/get?n=between")
+        _ = try live.send("GET /get?n=after HTTP/1.1\r\nHost: x\r\n\r\n")
+        let received = opening + feed.read(untilContains: "/get?n=after", idleSeconds: 5)
+        let events = Self.events(Self.dechunk(received)).filter { $0.event == "exchange" }
+        #expect(events.map { $0.data?.string("target") } == ["/get?n=between", "/get?n=after"])
+        #expect(events.map(\.id) == [2, 3])
+    }
+
     @Test func aFeedReaderReleasedUnsubscribes() {
         let store = HistoryStoreTests.store()
         do {

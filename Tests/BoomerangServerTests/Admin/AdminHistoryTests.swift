@@ -45,6 +45,30 @@ import Testing
         #expect((page["requests"] as? [[String: Any]])?.map { $0.int("id") } == [4, 3])
     }
 
+    /// An exchange is recorded under the client's `X-Request-ID` when it is 1 to 200 bytes of
+    /// visible ASCII, on every route, so the client finds it by the id it sent; another gets the
+    /// server's id, as the echo reports it.
+    @Test func theEntryCarriesTheClientsRequestID() throws {
+        let live = try LiveServer()
+        let longest = String(repeating: "r", count: 200)
+        let sent = ["client-id-42", "8a1f5c2e-9d4b-4e7a-b3c1-6f0e2d9a7b58", longest, String(repeating: "r", count: 201), "has space", "ünïcode"]
+        var echoed: [String] = []
+        for id in sent {
+            let response = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nX-Request-ID: \(id)\r\n\r\n")
+            echoed.append(try #require(response.header("X-Request-Id")))
+        }
+        _ = try live.send("GET /status/201 HTTP/1.1\r\nHost: x\r\nx-request-id: status-route-7\r\n\r\n")
+        _ = try live.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        let listed = try live.listed().reversed().map { $0.string("requestId") ?? "" }
+        #expect(Array(listed.prefix(3)) == ["client-id-42", "8a1f5c2e-9d4b-4e7a-b3c1-6f0e2d9a7b58", longest])
+        #expect(Array(listed.prefix(6)) == echoed, "the history and the echo report the same id")
+        for index in 3..<6 { #expect(listed[index] != sent[index] && !listed[index].isEmpty) }
+        #expect(listed[6] == "status-route-7")
+        #expect(!listed[7].isEmpty && !sent.contains(listed[7]))
+        #expect(try live.adminJSON("/__admin/requests/1").string("requestId") == "client-id-42")
+        #expect(try live.listed("?q=status-route-7").map { $0.string("requestId") } == ["status-route-7"])
+    }
+
     @Test(arguments: ["limit=-1", "limit=0", "limit=1001", "offset=-3", "since=x", "status=99", "status=6xx", "outcome=nope"])
     func badParametersAre400(_ query: String) throws {
         let live = try LiveServer()

@@ -33,6 +33,15 @@ import Testing
         #expect((((posts as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any])?.count == 2)
     }
 
+    @Test func anHTTP10RequestHasAnHTTP11Response() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get HTTP/1.0\r\n\r\n")
+        let document = try JSONSerialization.jsonObject(with: Data(try live.admin("/__admin/requests.har").body))
+        let entry = try #require((((document as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.first)
+        #expect(entry.object("request")?.string("httpVersion") == "HTTP/1.0")
+        #expect(entry.object("response")?.string("httpVersion") == "HTTP/1.1")
+    }
+
     @Test func theValidatorCatchesMissingFields() throws {
         let broken: [String: Any] = [
             "log": ["version": "1.2", "creator": ["name": "x"], "entries": [["startedDateTime": "nope", "time": 1]]]

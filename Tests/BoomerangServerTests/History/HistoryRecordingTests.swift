@@ -1,3 +1,4 @@
+import BoomerangServer
 import Foundation
 import Testing
 
@@ -258,6 +259,27 @@ import Glibc
         // The admin API is not under a session prefix; the attempt is an ordinary 404 of that session.
         #expect(try live.admin("/s/run-1/__admin/requests").status == 404)
         #expect(try live.listed("?session=run-1").count == 3)
+    }
+
+    /// The default keeps bodies up to 1 MiB whole: a 100 KB JSON upload can be read back from the
+    /// history (it was only previewed under the 64 KiB default before).
+    @Test func aHundredKilobyteJSONUploadIsKeptWholeByDefault() throws {
+        #expect(ServerSettings().maxHistoryBodyBytes == 1 << 20)
+        let live = try LiveServer()
+        let json = "[" + (0..<9_090).map { _ in "\"0123456\"" }.joined(separator: ",") + "]"
+        let body = json + String(repeating: " ", count: 100_000 - json.utf8.count)
+        #expect(body.utf8.count == 100_000)
+        let echoed = try live.send(
+            "POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n\(body)")
+        #expect(echoed.status == 200)
+        let recorded = try #require(try live.lastEntry().object("request")?.object("body"))
+        #expect(recorded.int("size") == 100_000)
+        #expect(recorded["inline"] as? Bool == true)
+        #expect(recorded["preview"] as? Bool != true)
+        #expect(recorded.string("text") == body)
+        let download = try live.admin("/__admin/requests/1/body")
+        #expect(download.status == 200)
+        #expect(download.body == Array(body.utf8))
     }
 
     @Test func aBodyOverTheCapKeepsItsSizeHashAndPreview() throws {

@@ -39,12 +39,26 @@ import Testing
         #expect(RedirectTarget.host(of: url) == host)
     }
 
-    @Test func cookieValuesAreQuotedLikeWerkzeug() throws {
-        #expect(SetCookie.quoted("plain-value_1") == "plain-value_1")
-        #expect(SetCookie.quoted("a b;c\"d\\é") == #""a\040b\073c\042d\134\303\251""#)
-        #expect(RequestCookies.unquote(#""a\040b\073c\042d\134\303\251""#) == "a b;c\"d\\é")
+    /// A value goes out as it is when it is an RFC 6265 `cookie-value`, quotes included; anything
+    /// else is refused, never escaped (a client would keep the escapes).
+    @Test(arguments: [
+        ("plain-value_1", nil), (#""bar:baz""#, nil), (#""""#, nil), ("", nil), ("!#$%&'()*+-./:<=>?@[]^_`{|}~", nil),
+        (#"""#, 0), (#""a"#, 0), (#"a""#, 1), ("a b", 1), (#""a b""#, 2), ("a;b", 1), ("a,b", 1), (#"a\b"#, 1), (#""a"b""#, 2),
+        ("é", 0), ("1\r\n2", 1), ("\u{7F}", 0),
+    ] as [(String, Int?)])
+    func cookieValuesAreRFC6265CookieValues(value: String, invalidAt offset: Int?) throws {
+        #expect(SetCookie.invalidValueOffset(Array(value.utf8)) == offset)
+        if offset == nil {
+            #expect(try SetCookie(name: "k", value: value).headerValue == "k=\(value); Path=/")
+        } else {
+            #expect(throws: ServerError.self) { try SetCookie(name: "k", value: value) }
+        }
+    }
+
+    @Test func cookieNamesAreTokensAndQuotedRequestCookiesAreUnescaped() throws {
         #expect(throws: ServerError.self) { try SetCookie(name: "a b", value: "1") }
-        #expect(throws: ServerError.self) { try SetCookie(name: "a", value: "1\r\n2") }
+        #expect(RequestCookies.unquote(#""a\040b\073c\042d\134\303\251""#) == "a b;c\"d\\é")
+        #expect(RequestCookies.unquote(#""bar:baz""#) == "bar:baz")
     }
 
     @Test func digestParametersAreParsedStrictly() {

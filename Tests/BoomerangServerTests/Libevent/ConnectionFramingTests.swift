@@ -262,17 +262,25 @@ import Testing
 }
 
 extension ConnectionFramingTests {
+    /// The status line says the server's version, HTTP/1.1, to an HTTP/1.0 client too (RFC 9112
+    /// §2.3); the connection keeps HTTP/1.0's rules.
     @Test func http10ClosesUnlessItAsksForKeepAlive() throws {
         let live = try LiveServer()
         let plain = try RawConnection(port: live.port)
         try plain.send("GET /get HTTP/1.0\r\n\r\n")
         let first = try #require(try plain.readResponse())
-        #expect(first.status == 200)
+        #expect(first.statusLine == "HTTP/1.1 200 OK")
         #expect(first.header("Connection") == "close")
         #expect(plain.closedByServer())
         let kept = try RawConnection(port: live.port)
         try kept.send("GET /get HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-        #expect(try kept.readResponse()?.header("Connection") == "keep-alive")
+        let second = try #require(try kept.readResponse())
+        #expect(second.statusLine == "HTTP/1.1 200 OK")
+        #expect(second.header("Connection") == "keep-alive")
+        try kept.send("GET /nowhere HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        let missing = try #require(try kept.readResponse())
+        #expect(missing.statusLine == "HTTP/1.1 404 Not Found")
+        #expect(missing.header("Connection") == "keep-alive")
         try kept.send("GET /ip HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
         #expect(try kept.readResponse()?.status == 200)
     }

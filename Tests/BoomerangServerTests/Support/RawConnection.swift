@@ -11,6 +11,8 @@ final class RawConnection {
         var status: Int
         var headers: [(name: String, value: String)]
         var body: [UInt8]
+        /// The status line as sent, without its CRLF.
+        var statusLine = ""
 
         func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
@@ -135,7 +137,7 @@ final class RawConnection {
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         pending.removeFirst(headEnd!)
-        var response = Response(status: status, headers: headers, body: [])
+        var response = Response(status: status, headers: headers, body: [], statusLine: statusLine)
         if status == 100 { return response }
         if forHead || status == 204 || status == 304 { return response }
         if let lengthText = response.header("Content-Length"), let length = Int(lengthText) {

@@ -2,7 +2,7 @@ import BoomerangSerialization
 
 /// The cookies of a request's `Cookie` fields (all of them, in order), a later duplicate name
 /// not replacing the first, as Werkzeug reads them. Quoted values are unquoted and their `\ooo`
-/// octal and `\x` escapes undone, the reverse of ``SetCookie``'s quoting.
+/// octal and `\x` escapes undone, as Werkzeug does (clients of Python servers send them).
 struct RequestCookies {
     private(set) var pairs: [(name: String, value: String)] = []
 

@@ -2,9 +2,11 @@ import BoomerangExchange
 
 /// One `Set-Cookie` value ([RFC 6265 §4.1](https://www.rfc-editor.org/rfc/rfc6265#section-4.1)).
 ///
-/// The name must be a token. A value with a control character is refused; a value with other
-/// bytes a cookie cannot hold (space, `"`, `,`, `;`, `\`, non-ASCII) is sent quoted with those
-/// bytes as `\ooo` octal escapes, as Werkzeug writes it, so that nothing can end the value early.
+/// The name must be a token. The value must be a `cookie-value` of RFC 6265 §4.1.1 and is sent
+/// as it is: cookie-octets (visible ASCII but space, `"`, `,`, `;` and `\`), alone or between
+/// double quotes, which are then part of the value (`foo="bar:baz"`, as httpbin sends it). Any
+/// other value is refused: the RFC has no escape a client would undo, so an encoded value would
+/// reach the client changed.
 struct SetCookie {
     var name: String
     var value: String
@@ -16,17 +18,41 @@ struct SetCookie {
     var httpOnly = false
     var sameSite: String?
 
-    /// - Throws: ``ServerError/Code/invalidCookie`` for a name that is not a token, or a name or
-    ///   value with a control character.
+    /// - Throws: ``ServerError/Code/invalidCookie`` for a name that is not a token, or a value that
+    ///   is not a `cookie-value`.
     init(name: String, value: String) throws(ServerError) {
         guard !name.isEmpty, name.allSatisfy(AuthorizationHeader.isTokenCharacter) else {
             throw ServerError(.invalidCookie, "a cookie name must be a token (letters, digits, !#$%&'*+-.^_`|~)", value: name)
         }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw ServerError(.invalidCookie, "the value of cookie \(name) has a control character", value: value)
+        if let offset = Self.invalidValueOffset(Array(value.utf8)) {
+            let byte = Array(value.utf8)[offset]
+            throw ServerError(
+                .invalidCookie,
+                "the value of cookie \(name) has \(Self.describe(byte)) at byte \(offset): a cookie value is visible ASCII but "
+                    + "space, \" , ; and \\, optionally between double quotes (RFC 6265 §4.1.1); percent-encode the value to send "
+                    + "it encoded",
+                value: value)
         }
         self.name = name
         self.value = value
+    }
+
+    /// Where `value` stops being a `cookie-value` (`*cookie-octet` or the same between double
+    /// quotes), or `nil` when it is one.
+    static func invalidValueOffset(_ value: [UInt8]) -> Int? {
+        var octets = value.indices
+        if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+            octets = 1..<(value.count - 1)
+        }
+        return octets.first { !isCookieOctet(value[$0]) }
+    }
+
+    private static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: " "): "a space"
+        case 0x21..<0x7F: "\"\(Character(Unicode.Scalar(byte)))\""
+        default: "byte 0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
     }
 
     /// An attribute value (`Path`, `Domain`): no control characters and no `;`.
@@ -38,7 +64,7 @@ struct SetCookie {
 
     /// The header value.
     var headerValue: String {
-        var text = name + "=" + Self.quoted(value)
+        var text = name + "=" + value
         if let expires { text += "; Expires=" + expires }
         if let maxAge { text += "; Max-Age=\(maxAge)" }
         if let domain { text += "; Domain=" + domain }
@@ -47,21 +73,6 @@ struct SetCookie {
         if httpOnly { text += "; HttpOnly" }
         if let sameSite { text += "; SameSite=" + sameSite }
         return text
-    }
-
-    static func quoted(_ value: String) -> String {
-        let bytes = Array(value.utf8)
-        guard bytes.contains(where: { !isCookieOctet($0) }) else { return value }
-        var out = "\""
-        for byte in bytes {
-            if isCookieOctet(byte) {
-                out.append(Character(Unicode.Scalar(byte)))
-            } else {
-                let digits = String(byte, radix: 8)
-                out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-            }
-        }
-        return out + "\""
     }
 
     private static func isCookieOctet(_ byte: UInt8) -> Bool {

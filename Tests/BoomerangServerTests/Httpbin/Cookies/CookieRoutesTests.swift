@@ -5,11 +5,11 @@ import Testing
     @Test func setThenReadWithCurlsCookieJar() throws {
         let live = try LiveServer()
         let jar = try TemporaryFile(name: "jar.txt", bytes: [])
-        let set = try ExternalTool.run("curl", ["-sS", "-L", "-c", jar.path, live.baseURL + "/cookies/set?k1=v1&k2=with%20space"])
+        let set = try ExternalTool.run("curl", ["-sS", "-L", "-c", jar.path, live.baseURL + "/cookies/set?k1=v1&k2=%22bar:baz%22"])
         let cookies = set.json?["cookies"] as? [String: String]
-        #expect(cookies == ["k1": "v1", "k2": "with space"], "\(set.stderr)")
+        #expect(cookies == ["k1": "v1", "k2": "bar:baz"], "\(set.stderr)")
         let deleted = try ExternalTool.run("curl", ["-sS", "-L", "-b", jar.path, "-c", jar.path, live.baseURL + "/cookies/delete?k1"])
-        #expect(deleted.json?["cookies"] as? [String: String] == ["k2": "with space"])
+        #expect(deleted.json?["cookies"] as? [String: String] == ["k2": "bar:baz"])
     }
 
     @Test func setCookieHeaders() throws {
@@ -21,8 +21,12 @@ import Testing
         let attributes = try RawConnection.fetch(
             live, "/cookies/set?a=1&attr%5BSameSite%5D=lax&attr%5BSecure%5D=true&attr%5BHttpOnly%5D=1&attr%5BPath%5D=/p")
         #expect(attributes.headers("Set-Cookie") == ["a=1; Path=/p; Secure; HttpOnly; SameSite=Lax"])
-        let quoted = try RawConnection.fetch(live, "/cookies/set?q=a%3Bb%22c")
-        #expect(quoted.headers("Set-Cookie") == [#"q="a\073b\042c"; Path=/"#])
+        // A value between double quotes is sent as it is, quotes included (RFC 6265 §4.1.1), as
+        // httpbin does: requests' test_cookie_quote_wrapped.
+        let quoted = try RawConnection.fetch(live, #"/cookies/set?foo="bar:baz""#)
+        #expect(quoted.headers("Set-Cookie") == [#"foo="bar:baz"; Path=/"#])
+        let encoded = try RawConnection.fetch(live, "/cookies/set/foo/%22bar:baz%22")
+        #expect(encoded.headers("Set-Cookie") == [#"foo="bar:baz"; Path=/"#])
         let delete = try RawConnection.fetch(live, "/cookies/delete?a")
         #expect(delete.headers("Set-Cookie") == ["a=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/"])
     }
@@ -33,8 +37,18 @@ import Testing
         #expect(response.json?["cookies"] as? [String: String] == ["q": "a;b\"c", "plain": "1"])
     }
 
+    /// A value that is not a cookie-value is refused, not escaped: nothing a client would undo.
+    @Test func aValueACookieCannotHoldIs400() throws {
+        let live = try LiveServer()
+        let response = try RawConnection.fetch(live, "/cookies/set?k1=v1&k2=with%20space")
+        #expect(response.status == 400)
+        #expect(response.errorCode == "invalidCookie")
+        #expect(response.json?.object("error")?.string("message")?.contains("cookie k2 has a space at byte 4") == true)
+        #expect(response.headers("Set-Cookie").isEmpty)
+    }
+
     @Test(arguments: [
-        "/cookies/set?k=a%0Db", "/cookies/set?k=a%00", "/cookies/set?bad%20name=1", "/cookies/set?k%0A=1", "/cookies/set/k/a%0D%0Ab",
+        "/cookies/set?k=a%3Bb%22c", "/cookies/set?k=%C3%A9", "/cookies/set/k/a%20b", "/cookies/set?k=a%0Db", "/cookies/set?k=a%00", "/cookies/set?bad%20name=1", "/cookies/set?k%0A=1", "/cookies/set/k/a%0D%0Ab",
         "/cookies/set?k=1&attr%5BPath%5D=/a%3Bb", "/cookies/set?k=1&attr%5BSameSite%5D=sometimes", "/cookies/set?k=1&attr%5BMaxAge%5D=1",
         "/cookies/delete?a%7F",
     ])
