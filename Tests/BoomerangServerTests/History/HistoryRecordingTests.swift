@@ -1,4 +1,5 @@
 import BoomerangServer
+import BoomerangSettings
 import Foundation
 import Testing
 
