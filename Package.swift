@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BoomerangXML", targets: ["BoomerangXML"]),
         .library(name: "BoomerangScenarios", targets: ["BoomerangScenarios"]),
         .library(name: "BoomerangCompression", targets: ["BoomerangCompression"]),
+        .library(name: "BoomerangWire", targets: ["BoomerangWire"]),
         .library(name: "BoomerangExchange", targets: ["BoomerangExchange"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangSettings", targets: ["BoomerangSettings"]),
@@ -92,6 +93,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangWire",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangExchange",
             dependencies: [
                 "BoomerangCompression",
@@ -106,6 +112,7 @@ let package = Package(
             dependencies: [
                 "BoomerangCompression",
                 "BoomerangExchange",
+                "BoomerangWire",
                 "BoomerangDigest",
                 "BoomerangRuntime",
                 "BoomerangScenarios",
@@ -171,9 +178,19 @@ let package = Package(
             dependencies: ["BoomerangSerialization", "BoomerangClient", "BoomerangCompression"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "BoomerangTesting",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BoomerangSerializationTests",
-            dependencies: ["BoomerangRuntime", "BoomerangSerialization"],
+            dependencies: ["BoomerangRuntime", "BoomerangSerialization", "BoomerangTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangWireTests",
+            dependencies: ["BoomerangRuntime", "BoomerangSerialization", "BoomerangTesting", "BoomerangWire"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -194,7 +211,8 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangExchange", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings", "BoomerangXML",
+                "BoomerangServer", "BoomerangExchange", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings",
+                "BoomerangWire", "BoomerangXML",
                 "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -1,6 +1,7 @@
 import BoomerangExchange
 import BoomerangSerialization
 import BoomerangSettings
+import BoomerangWire
 import Logging
 
 #if canImport(Glibc)

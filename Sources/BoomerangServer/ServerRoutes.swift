@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSettings
+import BoomerangWire
 
 /// The composition of the route table: every domain's route groups, in the order they are tried,
 /// and the router over them with the mock mappings as its first source.

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
-// libFuzzer targets for the core's parsers. Sources/BoomerangSerialization is a symlink to the
-// core, so the fuzzed code is the real one, compiled with the fuzzer's coverage counters.
+// libFuzzer targets for the core's parsers. Sources/BoomerangSerialization and Sources/BoomerangWire
+// are symlinks to the package's targets, so the fuzzed code is the real one, compiled with the
+// fuzzer's coverage counters.
 // How to run: README.md beside this file.
 import PackageDescription
 
@@ -11,17 +12,22 @@ let package = Package(
             name: "BoomerangSerialization",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        .target(
+            name: "BoomerangWire",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
         .executableTarget(
             name: "FuzzWebSocket",
-            dependencies: ["BoomerangSerialization"]
+            dependencies: ["BoomerangSerialization", "BoomerangWire"]
         ),
         .executableTarget(
             name: "FuzzHTTPHead",
-            dependencies: ["BoomerangSerialization"]
+            dependencies: ["BoomerangSerialization", "BoomerangWire"]
         ),
         .executableTarget(
             name: "FuzzChunked",
-            dependencies: ["BoomerangSerialization"]
+            dependencies: ["BoomerangSerialization", "BoomerangWire"]
         ),
         .executableTarget(
             name: "FuzzMultipart",

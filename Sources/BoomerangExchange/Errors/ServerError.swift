@@ -52,13 +52,6 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         self.headers = headers
     }
 
-    /// A request the HTTP/1.1 parser refused; the connection always closes after it.
-    public init(_ error: HTTPParseError) {
-        self.init(
-            Code(error.code.name, status: error.status, closesConnection: true), error.description, value: error.value,
-            offset: error.offset)
-    }
-
     /// The status the answer carries.
     public var status: Int { code.status }
 

@@ -13,7 +13,7 @@ public struct HTTPHeaders: Sendable, Hashable {
         /// The field value, without surrounding whitespace.
         public var value: String
         /// Equal for names that match; a look-up compares names only where the keys are equal.
-        var nameKey: NameKey
+        package var nameKey: NameKey
 
         /// Creates a field.
         public init(name: String, value: String) {
@@ -22,7 +22,8 @@ public struct HTTPHeaders: Sendable, Hashable {
             nameKey = NameKey(name)
         }
 
-        init(name: String, value: String, nameKey: NameKey) {
+        /// Creates a field whose name's key the caller has made already (the request parser).
+        package init(name: String, value: String, nameKey: NameKey) {
             self.name = name
             self.value = value
             self.nameKey = nameKey
@@ -31,25 +32,25 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// A digest of a field name that names matching case-insensitively share: the length and the
     /// first and last bytes with bit 5 set (which folds letters and keeps equal bytes equal).
-    struct NameKey: Sendable, Hashable {
-        let bits: UInt32
+    package struct NameKey: Sendable, Hashable {
+        @usableFromInline package let bits: UInt32
 
         /// The name's length in bytes (lengths of 65,535 and more share one value).
-        var length: Int { Int(bits & 0xFFFF) }
+        package var length: Int { Int(bits & 0xFFFF) }
 
-        @inline(__always)
-        init(length: Int, first: UInt8, last: UInt8) {
+        @inlinable @inline(__always)
+        package init(length: Int, first: UInt8, last: UInt8) {
             bits = UInt32(truncatingIfNeeded: Swift.min(length, 0xFFFF)) | UInt32(first | 0x20) << 16 | UInt32(last | 0x20) << 24
         }
 
         /// The key of `bytes`, a name's UTF-8.
-        @inline(__always)
-        init(_ bytes: UnsafeRawBufferPointer) {
+        @inlinable @inline(__always)
+        package init(_ bytes: UnsafeRawBufferPointer) {
             let count = bytes.count
             self.init(length: count, first: count > 0 ? bytes[0] : 0, last: count > 0 ? bytes[count - 1] : 0)
         }
 
-        init(_ name: String) {
+        package init(_ name: String) {
             let utf8 = name.utf8
             if let key = utf8.withContiguousStorageIfAvailable({ NameKey(UnsafeRawBufferPointer($0)) }) {
                 self = key
@@ -145,7 +146,7 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// Appends a field whose name key is already known (the parser computes it from the bytes).
-    mutating func add(name: consuming String, value: consuming String, nameKey: NameKey) {
+    package mutating func add(name: consuming String, value: consuming String, nameKey: NameKey) {
         append(Field(name: name, value: value, nameKey: nameKey))
     }
 
@@ -176,12 +177,12 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// Reserves room for `minimumCapacity` fields, so that a parser can fill the list without
     /// regrowing it.
-    mutating func reserveCapacity(_ minimumCapacity: Int) {
+    package mutating func reserveCapacity(_ minimumCapacity: Int) {
         fields.reserveCapacity(minimumCapacity)
     }
 
     /// Appends `text` to the value of the last field (obs-fold joining); does nothing when empty.
-    mutating func appendToLastValue(_ text: String) {
+    package mutating func appendToLastValue(_ text: String) {
         guard !fields.isEmpty else { return }
         fields[fields.count - 1].value += text
     }

@@ -1,4 +1,4 @@
-/// The head of an HTTP/1.x request as ``HTTPRequestParser`` read it: request line and header
+/// The head of an HTTP/1.x request as the HTTP/1.1 request parser (BoomerangWire) reads it: request line and header
 /// fields, with the framing and connection decisions already taken.
 ///
 /// Field names keep their original case and the fields their order. Field values are decoded as
@@ -36,7 +36,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// and waits for a 100 (Continue) before sending the body.
     public var expectsContinue: Bool
     /// The head's bytes exactly as received, request line through the empty line, when the parser
-    /// was configured with ``HTTPParserConfiguration/keepsRawHead``; otherwise nil.
+    /// was configured to keep it (`HTTPParserConfiguration.keepsRawHead`); otherwise nil.
     public var rawHead: [UInt8]?
     /// The byte offset of the first `?` of the target, -1 when there is none: found once, for
     /// ``path`` and ``query`` that every route, log and history entry reads.

@@ -1,5 +1,5 @@
 /// Turns an ``HTTPRequest`` into the exact HTTP/1.1 bytes a client sends: the reverse of
-/// ``HTTPRequestParser``.
+/// the HTTP/1.1 request parser (BoomerangWire).
 ///
 /// - The request line is in origin-form: the URL's path and query (`/` when the path is empty);
 ///   the fragment and any user info are dropped.
@@ -35,7 +35,7 @@ public struct HTTPRequestWriter: Sendable {
         let target = try RequestTarget(url: request.url)
         let method = request.method.rawValue.utf8
         guard !method.isEmpty, method.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw HTTPWriteError(code: .invalidMethod, value: HTTPParseError.excerpt(method))
+            throw HTTPWriteError(code: .invalidMethod, value: ByteExcerpt.escaped(method))
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
@@ -144,10 +144,10 @@ public struct HTTPRequestWriter: Sendable {
     private static func checkField(_ field: HTTPHeaders.Field) throws(HTTPWriteError) {
         let name = field.name.utf8
         guard !name.isEmpty, name.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw HTTPWriteError(code: .invalidHeaderName, value: HTTPParseError.excerpt(name))
+            throw HTTPWriteError(code: .invalidHeaderName, value: ByteExcerpt.escaped(name))
         }
         guard field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else {
-            throw HTTPWriteError(code: .invalidHeaderValue, value: HTTPParseError.excerpt(field.value.utf8))
+            throw HTTPWriteError(code: .invalidHeaderValue, value: ByteExcerpt.escaped(field.value.utf8))
         }
     }
 
@@ -184,7 +184,7 @@ struct RequestTarget {
     /// Splits `scheme://[userinfo@]host[:port][/path][?query][#fragment]`.
     init(url: String) throws(HTTPWriteError) {
         let bytes = Array(url.utf8)
-        let invalid = HTTPWriteError(code: .invalidURL, value: HTTPParseError.excerpt(bytes))
+        let invalid = HTTPWriteError(code: .invalidURL, value: ByteExcerpt.escaped(bytes))
         guard let colon = bytes.firstIndex(of: HTTPSyntax.colon), colon > 0,
             bytes[0] &- UInt8(ascii: "A") < 26 || bytes[0] &- UInt8(ascii: "a") < 26,
             bytes[..<colon].allSatisfy({ $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")

@@ -26,7 +26,7 @@ public struct HTTPWriteError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// What went wrong.
     public var code: Code
-    /// The offending value, escaped like ``HTTPParseError/value``.
+    /// The offending value, escaped as `ByteExcerpt` escapes it.
     public var value: String
 
     /// Creates an error.

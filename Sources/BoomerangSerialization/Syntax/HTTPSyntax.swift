@@ -1,18 +1,18 @@
 /// Byte classes of the HTTP/1.1 grammar ([RFC 9110 §5.6](https://www.rfc-editor.org/rfc/rfc9110#section-5.6)),
 /// as bit tables so that a check is a shift and a mask: the one home of the token check, used by
 /// the request parser and writer, media types, part headers and the parameter scanner.
-enum HTTPSyntax {
-    static let cr = UInt8(ascii: "\r")
-    static let lf = UInt8(ascii: "\n")
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let colon = UInt8(ascii: ":")
-    static let comma = UInt8(ascii: ",")
-    static let semicolon = UInt8(ascii: ";")
+package enum HTTPSyntax {
+    @inlinable package static var cr: UInt8 { UInt8(ascii: "\r") }
+    @inlinable package static var lf: UInt8 { UInt8(ascii: "\n") }
+    @inlinable package static var space: UInt8 { UInt8(ascii: " ") }
+    @inlinable package static var tab: UInt8 { UInt8(ascii: "\t") }
+    @inlinable package static var colon: UInt8 { UInt8(ascii: ":") }
+    @inlinable package static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable package static var semicolon: UInt8 { UInt8(ascii: ";") }
 
     /// `tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA`
-    @inline(__always)
-    static func isTokenByte(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
         if byte < 64 {
             return (0x03FF_6CFA_0000_0000 as UInt64) >> UInt64(byte) & 1 == 1
         }
@@ -20,55 +20,55 @@ enum HTTPSyntax {
     }
 
     /// A request-target byte: visible ASCII other than `#` (no space, control, DEL, NUL or 8-bit).
-    @inline(__always)
-    static func isTargetByte(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isTargetByte(_ byte: UInt8) -> Bool {
         byte &- 0x21 < 0x5E && byte != UInt8(ascii: "#")
     }
 
     /// `field-vchar / SP / HTAB`, with `obs-text` (0x80–0xFF) allowed.
-    @inline(__always)
-    static func isFieldValueByte(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isFieldValueByte(_ byte: UInt8) -> Bool {
         byte >= 0x20 ? byte != 0x7F : byte == tab
     }
 
     /// A byte of `uri-host [":" port]`: unreserved, sub-delims, `%`, `:`, `[` and `]`.
-    @inline(__always)
-    static func isHostByte(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isHostByte(_ byte: UInt8) -> Bool {
         if byte < 64 {
             return (0x2FFF_7FF2_0000_0000 as UInt64) >> UInt64(byte) & 1 == 1
         }
         return byte < 128 && (0x47FF_FFFE_AFFF_FFFE as UInt64) >> UInt64(byte &- 64) & 1 == 1
     }
 
-    @inline(__always)
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == space || byte == tab
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable package static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The 8 bytes at `offset`, the first byte in the low bits.
-    @inline(__always)
-    private static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Marks (bit 7 of the byte) every byte of `word` that is zero; the lowest mark is exact.
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func zeroBytes(_ word: UInt64) -> UInt64 {
         (word &- ones) & ~word & highs
     }
 
     /// Whether some byte of `word` (all below 0x80) is below `bound` (at most 0x80).
-    @inline(__always)
-    private static func hasByteBelow(_ word: UInt64, _ bound: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func hasByteBelow(_ word: UInt64, _ bound: UInt8) -> Bool {
         (word &- ones &* UInt64(bound)) & ~word & highs != 0
     }
 
     /// The index of the first `byte` in `buffer[start..<end]`, or `end`; eight bytes at a time.
-    @inline(__always)
-    static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+    @inlinable @inline(__always)
+    package static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
         guard let base = buffer.baseAddress else { return end }
         let pattern = ones &* UInt64(byte)
         var index = start
@@ -89,8 +89,8 @@ enum HTTPSyntax {
     /// Where the prefix of `buffer[start..<end]` made of whole 8-byte words of ASCII bytes from
     /// `minimum` (at most 0x80) to 0x7E, other than `excluded`, ends: the fast path of byte checks.
     /// The caller checks the rest byte by byte.
-    @inline(__always)
-    static func plainPrefixEnd(
+    @inlinable @inline(__always)
+    package static func plainPrefixEnd(
         _ buffer: UnsafeRawBufferPointer,
         from start: Int,
         to end: Int,
@@ -112,8 +112,8 @@ enum HTTPSyntax {
     }
 
     /// Whether `bytes[range]` equals `lowercase` (an ASCII token in lower case), ignoring ASCII case.
-    @inline(__always)
-    static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ lowercase: StaticString) -> Bool {
+    @inlinable @inline(__always)
+    package static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ lowercase: StaticString) -> Bool {
         guard range.count == lowercase.utf8CodeUnitCount else { return false }
         let expected = lowercase.utf8Start
         var index = 0
@@ -129,7 +129,7 @@ enum HTTPSyntax {
 
     /// Decodes a field value: as UTF-8 when it is valid UTF-8, otherwise byte for byte as
     /// ISO-8859-1, so that every byte survives.
-    static func decodeFieldValue(_ bytes: UnsafeRawBufferPointer, isASCII: Bool) -> String {
+    package static func decodeFieldValue(_ bytes: UnsafeRawBufferPointer, isASCII: Bool) -> String {
         if isASCII {
             return String(decoding: bytes, as: UTF8.self)
         }

@@ -1,9 +1,10 @@
 /// UTF-8 on bytes, for the parsers: checks that report where invalid input starts
 /// ([RFC 3629 §4](https://www.rfc-editor.org/rfc/rfc3629#section-4): no overlong forms, no
 /// surrogates, nothing above U+10FFFF), and encoding a scalar.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// Whether every byte is ASCII.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var combined: UInt8 = 0
         for byte in bytes { combined |= byte }
         return combined < 0x80
@@ -12,7 +13,8 @@ enum UTF8Validation {
     /// The sequence starting at `index` (Unicode Table 3-7): whether it is well formed, and its
     /// length — when it is not, the length of its maximal invalid subsequence (at least 1), which
     /// replacement counts as one U+FFFD.
-    static func sequence(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (isValid: Bool, length: Int) {
+    @inlinable
+    package static func sequence(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (isValid: Bool, length: Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (true, 1) }
         let length: Int
@@ -41,7 +43,7 @@ enum UTF8Validation {
     }
 
     /// The range of the first maximal invalid subsequence, or `nil` when `bytes` is valid UTF-8.
-    static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? {
+    package static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
@@ -54,7 +56,7 @@ enum UTF8Validation {
     }
 
     /// Appends the UTF-8 encoding of `scalar` (a valid Unicode scalar value).
-    static func append(_ scalar: UInt32, to output: inout [UInt8]) {
+    package static func append(_ scalar: UInt32, to output: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             output.append(UInt8(scalar))

@@ -1,5 +1,6 @@
 import BoomerangSerialization
 import BoomerangSettings
+import BoomerangWire
 
 /// The deadlines and buffer limits of one HTTP/1.1 connection, in the units the state machine
 /// counts in (monotonic nanoseconds, bytes).

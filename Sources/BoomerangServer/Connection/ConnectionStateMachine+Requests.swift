@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangWire
 
 extension ConnectionStateMachine {
     /// Whether queued output is above the high-water mark.

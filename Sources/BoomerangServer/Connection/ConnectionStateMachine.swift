@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangWire
 
 /// The HTTP/1.1 life of one client connection, without sockets, events or clocks: a driver feeds
 /// it what happened (bytes arrived, bytes sent, the timer fired, the peer closed, the server

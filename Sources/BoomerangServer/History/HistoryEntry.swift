@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangWire
 import Synchronization
 
 /// One recorded exchange, immutable and shared by every loop and the admin API.

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangWire
 import Crypto
 
 /// The SHA-1 the opening handshake needs, which the core leaves to the server

@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangWire
 
 /// A ``WebSocketSession`` on a connection after its 101: the connection's bytes, end of stream
 /// and wake-ups go to the session, the session's actions become ``UpgradeStep``s. The connection

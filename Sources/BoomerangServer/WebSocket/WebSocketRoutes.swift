@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangWire
 
 /// The WebSocket routes: go-httpbin's `/websocket/echo` (with its `max_fragment_size` and
 /// `max_message_size`), and Firewalk's `/websocket`, `/websocket/echo`,

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
 /// `validate` must accept exactly what `parse` accepts and throw the same error (code, excerpt,

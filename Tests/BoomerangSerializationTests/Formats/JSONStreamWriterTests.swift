@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
 @Suite("JSONStreamWriter and StructuredValueBuilder")

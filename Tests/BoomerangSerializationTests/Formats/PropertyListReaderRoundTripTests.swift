@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 

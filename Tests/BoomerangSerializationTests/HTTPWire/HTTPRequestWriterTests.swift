@@ -1,28 +1,6 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
-
-/// A reader over bytes in memory that returns at most `maxPiece` bytes per read.
-struct MemoryReader: BodyReader {
-    let bytes: [UInt8]
-    let maxPiece: Int
-    var position = 0
-    var largestRequest = 0
-
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        largestRequest = max(largestRequest, buffer.count)
-        let count = min(buffer.count, maxPiece, bytes.count - position)
-        guard count > 0 else { return 0 }
-        bytes[position..<(position + count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
-        position += count
-        return count
-    }
-}
-
-extension BodyStream {
-    static func memory(_ bytes: [UInt8], declaring length: Int64?, maxPiece: Int = .max) -> BodyStream {
-        BodyStream(length: length) { MemoryReader(bytes: bytes, maxPiece: maxPiece) }
-    }
-}
 
 @Suite struct HTTPRequestWriterTests {
     let writer = HTTPRequestWriter()

@@ -1,5 +1,6 @@
 import BoomerangRuntime
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 

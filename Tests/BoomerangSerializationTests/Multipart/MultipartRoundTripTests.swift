@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
 /// parse(write(parts)) == parts, for seeded random forms.

@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangWire
 import Foundation
 import Testing
 

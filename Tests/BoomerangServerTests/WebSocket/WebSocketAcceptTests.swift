@@ -1,5 +1,6 @@
 import BoomerangSerialization
 @testable import BoomerangServer
+import BoomerangWire
 import Testing
 
 @Suite struct WebSocketAcceptTests {

@@ -1,6 +1,7 @@
 import BoomerangExchange
 import BoomerangSerialization
 @testable import BoomerangServer
+import BoomerangWire
 import Testing
 
 /// The adapter between a connection (nanoseconds, ``UpgradeStep``s) and a ``WebSocketSession``.

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangWire
 
 /// One libFuzzer input: a chunked request body after a fixed head. Properties: parsing it whole
 /// and one byte at a time gives the same body, trailers and error; an accepted body is never

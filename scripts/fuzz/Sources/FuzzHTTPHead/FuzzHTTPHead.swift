@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangWire
 
 /// One libFuzzer input: the bytes a client sends on a connection (heads, bodies, pipelined
 /// requests). Property: parsing them whole, one byte at a time and split at a point chosen by the

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangWire
 
 /// One libFuzzer input: the bytes a client sends after the handshake.
 ///
