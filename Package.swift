@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BoomerangCompression", targets: ["BoomerangCompression"]),
         .library(name: "BoomerangWire", targets: ["BoomerangWire"]),
         .library(name: "BoomerangExchange", targets: ["BoomerangExchange"]),
+        .library(name: "BoomerangHTTP1", targets: ["BoomerangHTTP1"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangSettings", targets: ["BoomerangSettings"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
@@ -108,8 +109,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangHTTP1",
+            dependencies: ["BoomerangExchange", "BoomerangSerialization", "BoomerangSettings", "BoomerangWire"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangHTTP1",
                 "BoomerangCompression",
                 "BoomerangExchange",
                 "BoomerangWire",
@@ -211,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangExchange", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings",
+                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings",
                 "BoomerangWire", "BoomerangXML",
                 "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),

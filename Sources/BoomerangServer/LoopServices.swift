@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP1
 import BoomerangSerialization
 
 /// What the connections of one event loop call on the server around them, on the loop's thread:

@@ -1,3 +1,4 @@
+import BoomerangHTTP1
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings

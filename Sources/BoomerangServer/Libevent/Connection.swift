@@ -5,6 +5,7 @@
 // paused, carry an unretained pointer to it; they are freed in `close()`, before the loop drops
 // the connection.
 import BoomerangExchange
+import BoomerangHTTP1
 import BoomerangSerialization
 import CLibevent
 

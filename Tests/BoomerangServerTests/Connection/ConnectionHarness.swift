@@ -2,6 +2,7 @@ import BoomerangExchange
 import BoomerangRuntime
 import BoomerangSerialization
 
+@testable import BoomerangHTTP1
 @testable import BoomerangServer
 
 /// Services for a state machine under test: answers every request through `respond`, with a fixed

@@ -2,6 +2,7 @@ import BoomerangExchange
 import BoomerangSerialization
 import Testing
 
+@testable import BoomerangHTTP1
 @testable import BoomerangServer
 
 /// Pipelining, `100-continue`, draining, peer closes and backpressure in the connection state

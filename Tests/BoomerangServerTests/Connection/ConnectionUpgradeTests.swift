@@ -2,6 +2,7 @@ import BoomerangExchange
 import BoomerangSerialization
 import Testing
 
+@testable import BoomerangHTTP1
 @testable import BoomerangServer
 
 /// Echoes bytes; `bye` closes; asks to be woken 1 s after it starts and says `tick` then.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BoomerangHTTP1
 @testable import BoomerangServer
 
 /// Large arrays are queued as segments of their own; whatever the mix of pieces and however the

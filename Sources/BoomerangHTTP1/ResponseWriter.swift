@@ -5,7 +5,7 @@ import BoomerangSerialization
 /// client too, the server's own version (RFC 9112 §2.3, as nginx does); the request's `version`
 /// decides only what HTTP/1.0 needs: `Connection: keep-alive` when the connection stays open, and
 /// no chunked framing (the caller picks ``Framing/closeDelimited``).
-enum ResponseWriter {
+public enum ResponseWriter {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// How a response body is delimited on the wire (RFC 9112 §6).
@@ -21,7 +21,7 @@ enum ResponseWriter {
     /// The whole response: status line, the response's headers, then `Server`, `Date`,
     /// `Content-Length` and `Connection` as needed, then the body (none for HEAD, 1xx, 204, 205,
     /// 304; RFC 9110 §15). A 205 says `Content-Length: 0` so keep-alive framing holds.
-    static func render(
+    public static func render(
         _ response: Response, method: HTTPMethod, version: (major: Int, minor: Int), keepAlive: Bool, date: [UInt8]
     ) -> [UInt8] {
         let sendsBody = Response.allowsBody(status: response.status) && method != .head
@@ -226,7 +226,7 @@ enum ResponseWriter {
         ServerError(.init(code, status: status, closesConnection: true), message, offset: offset).response(for: nil)
     }
 
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    public static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         if value < 0 {
             out.append(UInt8(ascii: "-"))
             appendDecimal(-value, to: &out)

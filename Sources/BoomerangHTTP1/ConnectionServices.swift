@@ -2,7 +2,7 @@ import BoomerangExchange
 
 /// What a ``ConnectionStateMachine`` needs from the server around it, called synchronously on
 /// the connection's loop thread: none of it may call back into the state machine.
-protocol ConnectionServices: AnyObject {
+public protocol ConnectionServices: AnyObject {
     /// The index of the loop that serves the connection.
     var loopIndex: Int { get }
     /// A new request id.
@@ -41,10 +41,10 @@ protocol ConnectionServices: AnyObject {
 }
 
 extension ConnectionServices {
-    func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int { 0 }
-    func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {}
-    func largeOutputSent(_ bytes: Int) {}
-    func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {}
-    func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
-    func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {}
+    public func responseReady(_ exchange: Exchange, _ response: Response, written: [UInt8]?) -> Int { 0 }
+    public func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {}
+    public func largeOutputSent(_ bytes: Int) {}
+    public func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?) {}
+    public func refused(_ error: ServerError, exchange: Exchange?, input: UnsafeRawBufferPointer, remote: String) {}
+    public func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {}
 }

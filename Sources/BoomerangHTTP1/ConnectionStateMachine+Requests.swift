@@ -137,7 +137,7 @@ extension ConnectionStateMachine {
 
     /// The one place where the connection's own refusals (parse errors, 408 timeouts, the 503 over
     /// the connection cap) become a response.
-    static func refusalResponse(_ error: ServerError) -> Response {
+    public static func refusalResponse(_ error: ServerError) -> Response {
         error.response(for: nil)
     }
 

@@ -1,5 +1,5 @@
 /// What a ``ConnectionStateMachine`` asks its driver to do, in order.
-enum ConnectionAction: Sendable, Equatable {
+public enum ConnectionAction: Sendable, Equatable {
     /// Output is pending: send as much of ``ConnectionStateMachine/withPendingOutput(_:)`` as the
     /// socket takes and report it with ``ConnectionStateMachine/sent(_:now:)``.
     case send

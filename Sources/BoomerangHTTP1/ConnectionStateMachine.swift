@@ -29,11 +29,11 @@ import BoomerangWire
 /// - A response that closes the connection (an error, `Connection: close`, a drain, a fault) is
 ///   followed by a lingering close: the write side is shut and input read and dropped until the
 ///   client closes or the linger timeout passes.
-struct ConnectionStateMachine {
+public struct ConnectionStateMachine {
     let configuration: ConnectionConfiguration
     let services: any ConnectionServices
     let remoteHost: String
-    let waker: ConnectionWaker
+    public let waker: ConnectionWaker
     var parser: HTTPRequestParser
     var state: State
     /// The request whose body is being read: set with its head, taken at its end; present exactly
@@ -49,7 +49,7 @@ struct ConnectionStateMachine {
     private var sentWhenLastEmpty = 0
     /// Output at least this large, sent between two moments of empty output, is reported with
     /// ``ConnectionServices/largeOutputSent(_:)``: the heap trimmer's idea of a large exchange.
-    static let largeOutputBytes = 256 << 10
+    public static let largeOutputBytes = 256 << 10
     /// Responses the history has as sent whole while some of their bytes are still queued.
     var unsentRecords = UnsentRecords()
     var input = PendingInput()
@@ -63,7 +63,7 @@ struct ConnectionStateMachine {
     private var actionCount = 0
     private var nextActionIndex = 0
 
-    init(
+    public init(
         configuration: ConnectionConfiguration, services: any ConnectionServices, remoteHost: String,
         waker: ConnectionWaker = .none, now: UInt64
     ) {
@@ -79,12 +79,12 @@ struct ConnectionStateMachine {
     // MARK: Events
 
     /// The connection is accepted: start reading and the idle clock.
-    mutating func start(now: UInt64) {
+    public mutating func start(now: UInt64) {
         settle(now: now)
     }
 
     /// Bytes arrived from the client.
-    mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+    public mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch state {
         case .idle, .readingHead, .readingBody, .upgraded:
             process(bytes, now: now)
@@ -97,7 +97,7 @@ struct ConnectionStateMachine {
     }
 
     /// The socket took `count` bytes of ``withPendingOutput(_:)``.
-    mutating func sent(_ count: Int, now: UInt64) {
+    public mutating func sent(_ count: Int, now: UInt64) {
         guard count > 0, !output.isEmpty else { return }
         output.consume(count)
         sentTotal += count
@@ -112,7 +112,7 @@ struct ConnectionStateMachine {
     }
 
     /// The timer armed with ``ConnectionAction/armTimer(at:)`` fired (possibly early or late).
-    mutating func timerFired(now: UInt64) {
+    public mutating func timerFired(now: UInt64) {
         armedDeadline = nil
         checkDeadlines(now: now)
         settle(now: now)
@@ -120,7 +120,7 @@ struct ConnectionStateMachine {
 
     /// The client ended its side (a read returned end of stream). A request it completed is still
     /// answered (it may have shut only its write side); ``settle(now:)`` closes once none is left.
-    mutating func peerClosed(now: UInt64) {
+    public mutating func peerClosed(now: UInt64) {
         input.ended = true
         switch state {
         case .lingering, .stalled:
@@ -137,18 +137,18 @@ struct ConnectionStateMachine {
     /// unread in the socket. Only a response held back by its delay acts on it, now or when one
     /// is reached before reading resumes: the client stopped waiting, as with ``peerClosed(now:)``.
     /// Every other state reads that input, and then the end, in order.
-    mutating func peerClosedBehindUnreadInput(now: UInt64) {
+    public mutating func peerClosedBehindUnreadInput(now: UInt64) {
         input.endReported = true
         settle(now: now)
     }
 
     /// A read or a write failed (a reset): the client is gone.
-    mutating func transportFailed(now: UInt64) {
+    public mutating func transportFailed(now: UInt64) {
         close(.close)
     }
 
     /// The server is shutting down: finish the exchange in progress, start no other.
-    mutating func drainRequested(now: UInt64) {
+    public mutating func drainRequested(now: UInt64) {
         isDraining = true
         switch state {
         case .idle where output.isEmpty && input.bytes.isEmpty, .stalled:
@@ -159,7 +159,7 @@ struct ConnectionStateMachine {
     }
 
     /// The connection's ``ConnectionWaker`` was woken.
-    mutating func woken(now: UInt64) {
+    public mutating func woken(now: UInt64) {
         switch state {
         case .streaming(let body) where body.wait != .ready:
             body.wait = .ready
@@ -172,21 +172,21 @@ struct ConnectionStateMachine {
     }
 
     /// The server closes the connection now, whatever it was doing.
-    mutating func stopRequested() {
+    public mutating func stopRequested() {
         close(.close, cause: .serverStopped)
     }
 
     // MARK: Output for the driver
 
     /// The bytes waiting to be sent, oldest first.
-    func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    public func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         output.withUnsafeBytes(body)
     }
 
-    var hasPendingOutput: Bool { !output.isEmpty }
+    public var hasPendingOutput: Bool { !output.isEmpty }
 
     /// The next thing the driver must do, or nil when it is done for this event.
-    mutating func nextAction() -> ConnectionAction? {
+    public mutating func nextAction() -> ConnectionAction? {
         guard nextActionIndex < actionCount else {
             nextActionIndex = 0
             actionCount = 0
