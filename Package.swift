@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "BoomerangWire", targets: ["BoomerangWire"]),
         .library(name: "BoomerangExchange", targets: ["BoomerangExchange"]),
         .library(name: "BoomerangHTTP1", targets: ["BoomerangHTTP1"]),
+        .library(name: "BoomerangLibevent", targets: ["BoomerangLibevent"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangSettings", targets: ["BoomerangSettings"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
@@ -110,13 +111,25 @@ let package = Package(
         ),
         .target(
             name: "BoomerangHTTP1",
-            dependencies: ["BoomerangExchange", "BoomerangSerialization", "BoomerangSettings", "BoomerangWire"],
+            dependencies: ["BoomerangExchange", "BoomerangSerialization", "BoomerangSettings", "BoomerangWire", "BoomerangRuntime"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangLibevent",
+            dependencies: [
+                "BoomerangExchange",
+                "BoomerangHTTP1",
+                "BoomerangRuntime",
+                "CLibevent",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "BoomerangServer",
             dependencies: [
                 "BoomerangHTTP1",
+                "BoomerangLibevent",
                 "BoomerangCompression",
                 "BoomerangExchange",
                 "BoomerangWire",
@@ -126,7 +139,6 @@ let package = Package(
                 "BoomerangSerialization",
                 "BoomerangSettings",
                 "BoomerangXML",
-                "CLibevent",
                 "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -218,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings",
+                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings",
                 "BoomerangWire", "BoomerangXML",
                 "BoomerangCompression",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,12 +1,14 @@
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangLibevent
+import BoomerangRuntime
 import BoomerangSerialization
 
 /// What the connections of one event loop call on the server around them, on the loop's thread:
 /// the router for a responder, the history for what happened to each exchange, the access log,
 /// the metrics and the heap trimmer. Independent of the transport, so that the same services
 /// serve a connection driven over a socket and one driven in process.
-final class LoopServices: ConnectionServices {
+final class LoopServices: LoopServicing {
     let loopIndex: Int
     let shared: ServerContext
     let accessLog: AccessLogWriter
@@ -20,11 +22,15 @@ final class LoopServices: ConnectionServices {
         metrics = LoopMetrics(shared: shared.metrics)
     }
 
-    /// The loop's periodic work: writes the access log's waiting lines and gives the heap trimmer
-    /// its tick.
+    /// The loop's periodic work: writes the access log's waiting lines, gives the heap trimmer its
+    /// tick and tells of log lines dropped while the output was stuck.
     func housekeep(now milliseconds: UInt64) {
         accessLog.flush()
         shared.heapTrimmer.tick(now: milliseconds)
+        if let dropped = LogOutput.shared.takeDroppedLines() {
+            shared.log.warning(
+                "\(dropped) log lines were dropped: the server's output was not being read, and \(LogOutput.shared.limit >> 20) MiB of lines were waiting")
+        }
     }
 
     /// Writes the access log's waiting lines.

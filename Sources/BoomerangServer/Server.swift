@@ -1,4 +1,5 @@
 import BoomerangHTTP1
+import BoomerangLibevent
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings
@@ -47,7 +48,7 @@ public final class Server: Sendable {
     }
 
     static let makeEventLoop: LoopFactory = { index, fd, context, completion throws(LibeventError) in
-        try EventLoop(index: index, listenFD: fd, shared: context, completion: completion)
+        try EventLoop(index: index, listenFD: fd, host: context, completion: completion)
     }
 
     /// The settings the server runs with.

@@ -1,5 +1,7 @@
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangLibevent
+import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings
 import BoomerangWire
@@ -10,7 +12,7 @@ import Glibc
 #endif
 
 /// What every loop shares: immutable settings and routes, and the few thread-safe counters.
-final class ServerContext: Sendable {
+final class ServerContext: LoopHost {
     /// Answers a request before the route table does, or returns nil to leave it to the table.
     typealias ResponderOverride = @Sendable (RequestContext) -> (any Responder)?
 
@@ -52,6 +54,14 @@ final class ServerContext: Sendable {
         router = ServerRoutes.router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride
         self.log = log
+    }
+
+    func services(forLoop index: Int) -> any LoopServicing {
+        LoopServices(index: index, shared: self)
+    }
+
+    func connectionOpened() {
+        metrics.connectionsOpened.increment()
     }
 
     /// A server whose admin API needs no token says once at start who can still use it: anyone

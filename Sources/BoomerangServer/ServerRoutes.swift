@@ -1,4 +1,6 @@
 import BoomerangExchange
+import BoomerangLibevent
+import BoomerangRuntime
 import BoomerangSettings
 import BoomerangWire
 

@@ -1,3 +1,4 @@
+import BoomerangLibevent
 import BoomerangRuntime
 import BoomerangServer
 import BoomerangSettings

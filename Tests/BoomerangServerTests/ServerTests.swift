@@ -1,3 +1,4 @@
+import BoomerangLibevent
 import BoomerangServer
 import BoomerangSettings
 import Foundation

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP1
 import BoomerangRuntime
 import BoomerangSerialization
 

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangRuntime
 import BoomerangSerialization
 import FoundationEssentials
 

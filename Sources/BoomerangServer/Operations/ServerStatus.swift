@@ -1,3 +1,6 @@
+import BoomerangLibevent
+import BoomerangRuntime
+
 /// What the operations routes report about the running server.
 struct ServerStatus: Sendable {
     let metrics: ServerMetrics

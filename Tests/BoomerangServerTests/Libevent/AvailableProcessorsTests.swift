@@ -4,6 +4,7 @@ import Glibc
 
 import Testing
 
+@testable import BoomerangLibevent
 @testable import BoomerangServer
 
 /// `threads: auto` under a cgroup v2 CPU quota.

@@ -4,6 +4,7 @@ import BoomerangSettings
 import Foundation
 import Testing
 
+@testable import BoomerangLibevent
 @testable import BoomerangServer
 
 #if canImport(Glibc)
@@ -77,7 +78,7 @@ import Glibc
                 close(fd)
                 throw LibeventError(function: "test loop", errno: EMFILE)
             }
-            return try EventLoop(index: index, listenFD: fd, shared: context, completion: completion)
+            return try EventLoop(index: index, listenFD: fd, host: context, completion: completion)
         }
         #expect(throws: LibeventError(function: "test loop", errno: EMFILE)) { try server.start() }
         #expect(server.port == nil)

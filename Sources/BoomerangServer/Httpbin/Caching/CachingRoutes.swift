@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP1
 import BoomerangSerialization
 
 /// `/cache`, `/cache/{n}` and `/etag/{etag}`: the `/get` echo with caching headers, and 304 or

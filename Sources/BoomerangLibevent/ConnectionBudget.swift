@@ -1,22 +1,22 @@
 import Synchronization
 
 /// Counts open connections over every loop against the configured cap.
-final class ConnectionBudget: Sendable {
+public final class ConnectionBudget: Sendable {
     private let open = Atomic<Int>(0)
-    let limit: Int
+    public let limit: Int
 
-    init(limit: Int) {
+    public init(limit: Int) {
         self.limit = limit
     }
 
     /// Takes a slot; false when the cap is reached (the slot is taken anyway: release it).
-    func acquire() -> Bool {
+    public func acquire() -> Bool {
         open.wrappingAdd(1, ordering: .relaxed).newValue <= limit
     }
 
-    func release() {
+    public func release() {
         open.wrappingSubtract(1, ordering: .relaxed)
     }
 
-    var current: Int { open.load(ordering: .relaxed) }
+    public var current: Int { open.load(ordering: .relaxed) }
 }

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Binding a listening socket.
-enum ListeningSocket {
+public enum ListeningSocket {
     /// Resolves `host`, checks that nobody else listens on the port, and opens `count` sockets
     /// bound to the same address with `SO_REUSEPORT`, so each loop accepts from its own queue.
     ///
@@ -15,7 +15,7 @@ enum ListeningSocket {
     /// (a second process with `SO_REUSEPORT` would otherwise share the port silently).
     ///
     /// - Returns: the descriptors and the port they are bound to (the chosen one when `port` is 0).
-    static func open(host: String, port: Int, count: Int) throws(LibeventError) -> (fds: [Int32], port: Int) {
+    public static func open(host: String, port: Int, count: Int) throws(LibeventError) -> (fds: [Int32], port: Int) {
         let address = try resolve(host: host, port: port)
         // The port the kernel chose is free again between the probe's close and the sockets' bind:
         // another server starting then (tests start many in one process) may be given it.
@@ -48,7 +48,7 @@ enum ListeningSocket {
     }
 
     /// Closes sockets that no loop took over.
-    static func close(_ fds: ArraySlice<Int32>) {
+    public static func close(_ fds: ArraySlice<Int32>) {
         fds.forEach { _ = Glibc.close($0) }
     }
 

@@ -4,18 +4,18 @@ import Glibc
 #endif
 
 /// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7).
-enum HTTPDate {
+public enum HTTPDate {
     /// The current date as `Sun, 06 Nov 1994 08:49:37 GMT`.
-    static func now() -> [UInt8] {
+    public static func now() -> [UInt8] {
         format(time(nil))
     }
 
     /// The date `seconds` before now.
-    static func secondsAgo(_ seconds: Int) -> [UInt8] {
+    public static func secondsAgo(_ seconds: Int) -> [UInt8] {
         format(time(nil) - time_t(seconds))
     }
 
-    static func format(_ seconds: time_t) -> [UInt8] {
+    public static func format(_ seconds: time_t) -> [UInt8] {
         var t = seconds
         var parts = tm()
         gmtime_r(&t, &parts)
@@ -29,11 +29,15 @@ enum HTTPDate {
     }
 
     /// A per-loop cache: the text changes once a second.
-    final class Cache {
+    public final class Cache {
         private var second: time_t = 0
         private var text: [UInt8] = []
 
-        func current() -> [UInt8] {
+        /// An empty cache.
+        public init() {}
+
+        /// The `Date` field's value now.
+        public func current() -> [UInt8] {
             let seconds = time(nil)
             if seconds != second {
                 second = seconds

@@ -6,14 +6,14 @@ import Glibc
 #endif
 
 /// A running loop's thread, and the handle to ask it things.
-struct LoopThread: Sendable {
-    let handle: LoopHandle
+public struct LoopThread: Sendable {
+    public let handle: LoopHandle
     private let thread: pthread_t
 
     /// Runs `loop` on a new thread.
     ///
     /// The corresponding C function is `pthread_create`.
-    static func start(_ loop: EventLoop) throws(LibeventError) -> LoopThread {
+    public static func start(_ loop: EventLoop) throws(LibeventError) -> LoopThread {
         let handle = loop.handle
         var thread = pthread_t()
         let argument = Unmanaged.passRetained(loop).toOpaque()
@@ -28,14 +28,14 @@ struct LoopThread: Sendable {
     /// Waits for the thread to end.
     ///
     /// The corresponding C function is `pthread_join`.
-    func join() {
+    public func join() {
         pthread_join(thread, nil)
     }
 
     /// The processor time the thread has used so far, in nanoseconds (user and system).
     ///
     /// The corresponding C functions are `pthread_getcpuclockid` and `clock_gettime`.
-    func cpuNanoseconds() -> UInt64 {
+    public func cpuNanoseconds() -> UInt64 {
         var clock = clockid_t()
         guard pthread_getcpuclockid(thread, &clock) == 0 else { return 0 }
         var time = timespec()
@@ -44,7 +44,7 @@ struct LoopThread: Sendable {
     }
 
     /// The number of processors online, the default number of loops.
-    static var processorCount: Int {
+    public static var processorCount: Int {
         AvailableProcessors.count
     }
 }

@@ -1,7 +1,8 @@
 // One event loop on its own thread: its base, its listener, its connections, a timer for the
-// services' housekeeping (the access log's flush, the heap trimmer's tick), and the handle through which other
-// threads ask it to drain, stop or wake a connection. Everything here runs on the loop's thread,
+// services' housekeeping, and the handle through which other threads ask it to drain, stop or
+// wake a connection. Everything here runs on the loop's thread,
 // except `init` and `deinit`.
+import BoomerangRuntime
 import BoomerangSerialization
 import CLibevent
 
@@ -10,18 +11,17 @@ import Glibc
 #endif
 
 /// An event loop that owns the connections it accepted for their whole life.
-final class EventLoop {
+public final class EventLoop {
     let index: Int
     let base: EventBase
-    let shared: ServerContext
+    let host: any LoopHost
     let handle: LoopHandle
     private let completion: LoopCompletion
     /// The listening socket, owned by the loop until its `Listener` takes it over.
     private var listenFD: Int32
     private var listener: Listener?
     private var wakeEvent: Event?
-    /// Four times a second: flushes the access log, gives the shared heap trimmer its tick and
-    /// tells of log lines dropped while the output was stuck.
+    /// Four times a second: the services' housekeeping.
     private var housekeepingEvent: Event?
     private var acceptResumeEvent: Event?
     /// Accept failures since the last warning about them, and when that was (milliseconds).
@@ -34,13 +34,13 @@ final class EventLoop {
     let readBuffer: UnsafeMutableRawBufferPointer
     /// What the loop's connections call on the server around them (router, history, access log,
     /// metrics).
-    let services: LoopServices
+    let services: any LoopServicing
 
     /// Creates a loop that owns `listenFD` from now on (it closes it even if it never runs).
-    init(index: Int, listenFD: Int32, shared: ServerContext, completion: LoopCompletion) throws(LibeventError) {
+    public init(index: Int, listenFD: Int32, host: any LoopHost, completion: LoopCompletion) throws(LibeventError) {
         self.index = index
         self.listenFD = listenFD
-        self.shared = shared
+        self.host = host
         self.completion = completion
         do {
             base = try EventBase()
@@ -50,7 +50,7 @@ final class EventLoop {
             throw error
         }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        services = LoopServices(index: index, shared: shared)
+        services = host.services(forLoop: index)
     }
 
     /// Runs the loop on the calling thread until it is stopped or has drained, then tells the
@@ -70,7 +70,7 @@ final class EventLoop {
                 try base.run()
             }
         } catch {
-            shared.log.error("event loop \(index) failed: \(error)")
+            host.log.error("event loop \(index) failed: \(error)")
         }
         teardown()
         completion.signal()
@@ -84,12 +84,12 @@ final class EventLoop {
             Glibc.close(fd)
             return
         }
-        guard shared.connectionBudget.acquire() else {
+        guard host.connectionBudget.acquire() else {
             Connection.refuseOverCapacity(fd: fd)
-            shared.connectionBudget.release()
+            host.connectionBudget.release()
             return
         }
-        shared.metrics.connectionsOpened.increment()
+        host.connectionOpened()
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         // The socket takes no more than this much not yet sent: a reader that does not read (a
@@ -107,15 +107,15 @@ final class EventLoop {
             connection.start()
         } catch {
             Glibc.close(fd)
-            shared.connectionBudget.release()
-            shared.log.warning("could not set up a connection: \(error)")
+            host.connectionBudget.release()
+            host.log.warning("could not set up a connection: \(error)")
         }
     }
 
     /// Called by a connection once it has closed its socket.
     func connectionClosed(_ connection: Connection) {
         connections[connection.fd] = nil
-        shared.connectionBudget.release()
+        host.connectionBudget.release()
         if isDraining && connections.isEmpty {
             base.stop()
         }
@@ -130,7 +130,7 @@ final class EventLoop {
         let now = MonotonicClock.milliseconds()
         if lastAcceptWarning.map({ now &- $0 >= 10_000 }) ?? true {
             let since = acceptFailures == 1 ? "" : " (\(acceptFailures) failures since the last warning)"
-            shared.log.warning("\(LibeventError(function: "accept", errno: code)); pausing accepts for 100 ms each time\(since)")
+            host.log.warning("\(LibeventError(function: "accept", errno: code)); pausing accepts for 100 ms each time\(since)")
             lastAcceptWarning = now
             acceptFailures = 0
         }
@@ -176,9 +176,6 @@ final class EventLoop {
 
     func housekeep() {
         services.housekeep(now: MonotonicClock.milliseconds())
-        if let dropped = LogOutput.shared.takeDroppedLines() {
-            shared.log.warning("\(dropped) log lines were dropped: the server's output was not being read, and \(LogOutput.shared.limit >> 20) MiB of lines were waiting")
-        }
     }
 
     private func teardown() {

@@ -11,33 +11,33 @@ import Glibc
 #endif
 
 /// What other threads may ask of a loop.
-final class LoopHandle: Sendable {
-    enum Command: Int {
+public final class LoopHandle: Sendable {
+    public enum Command: Int {
         case none = 0
         case drain = 1
         case stop = 2
     }
 
-    let wakeFD: Int32
+    public let wakeFD: Int32
     private let command = Atomic<Int>(0)
     private let wokenConnections = Locked<[UInt64]>([])
 
-    init() throws(LibeventError) {
+    public init() throws(LibeventError) {
         wakeFD = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
     }
 
     /// Asks the loop to drain (finish in-flight exchanges, accept nothing new) or to stop now.
-    func send(_ newCommand: Command) {
+    public func send(_ newCommand: Command) {
         _ = command.max(newCommand.rawValue, ordering: .sequentiallyConsistent)
         signal()
     }
 
-    var pending: Command {
+    public var pending: Command {
         Command(rawValue: command.load(ordering: .sequentiallyConsistent)) ?? .none
     }
 
     /// Takes the ids of the connections woken since the last call.
-    func takeWokenConnections() -> [UInt64] {
+    public func takeWokenConnections() -> [UInt64] {
         wokenConnections.withLock { ids in
             defer { ids = [] }
             return ids
@@ -55,7 +55,7 @@ final class LoopHandle: Sendable {
 }
 
 extension LoopHandle: ConnectionWakeTarget {
-    func wake(connectionID: UInt64) {
+    public func wake(connectionID: UInt64) {
         let first = wokenConnections.withLock { ids in
             if ids.contains(connectionID) { return false }
             ids.append(connectionID)

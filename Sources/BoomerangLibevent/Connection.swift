@@ -6,6 +6,7 @@
 // the connection.
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangRuntime
 import BoomerangSerialization
 import CLibevent
 
@@ -38,7 +39,7 @@ final class Connection {
         self.id = id
         self.loop = loop
         machine = ConnectionStateMachine(
-            configuration: loop.shared.connectionConfiguration, services: loop.services, remoteHost: remote?.host ?? "",
+            configuration: loop.host.connectionConfiguration, services: loop.services, remoteHost: remote?.host ?? "",
             waker: ConnectionWaker(target: loop.handle, connectionID: id), now: MonotonicClock.nanoseconds())
         let context = Unmanaged.passUnretained(self).toOpaque()
         readEvent = try Event(base: loop.base, fd: fd, events: Int16(EV_READ | EV_PERSIST), context: context, callback: connectionReadable)

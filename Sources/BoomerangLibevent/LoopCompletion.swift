@@ -1,6 +1,7 @@
 // Tells the thread that shuts the server down when loops have finished: each loop, on its own
 // thread, signals an eventfd once; the waiting thread sleeps in poll(2) until the count is reached
 // or its deadline passes. Safe on any thread.
+import BoomerangRuntime
 import CLibevent
 
 #if canImport(Glibc)
@@ -8,15 +9,15 @@ import Glibc
 #endif
 
 /// Counts the loops that have finished running.
-final class LoopCompletion: Sendable {
+public final class LoopCompletion: Sendable {
     private let fd: Int32
 
-    init() throws(LibeventError) {
+    public init() throws(LibeventError) {
         fd = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
     }
 
     /// One loop has finished.
-    func signal() {
+    public func signal() {
         var one: UInt64 = 1
         _ = Glibc.write(fd, &one, 8)
     }
@@ -24,7 +25,7 @@ final class LoopCompletion: Sendable {
     /// Blocks until `count` loops have signalled or `timeoutNanoseconds` have passed.
     ///
     /// - Returns: whether every loop finished in time.
-    func wait(for count: Int, timeoutNanoseconds: UInt64) -> Bool {
+    public func wait(for count: Int, timeoutNanoseconds: UInt64) -> Bool {
         let deadline = MonotonicClock.nanoseconds() &+ timeoutNanoseconds
         var finished = 0
         while finished < count {

@@ -6,14 +6,14 @@ import Glibc
 #endif
 
 /// The signals that ask the server to shut down.
-enum ShutdownSignal {
+public enum ShutdownSignal {
     nonisolated(unsafe) private static var pipeWriteFD: Int32 = -1
 
     /// Installs the handlers, calls `ready`, then blocks until SIGINT or SIGTERM arrives; each
     /// SIGHUP meanwhile runs `hangup` on the waiting thread.
     ///
     /// - Returns: the signal number.
-    static func wait(ready: () -> Void, hangup: () -> Void = {}) throws(LibeventError) -> Int32 {
+    public static func wait(ready: () -> Void, hangup: () -> Void = {}) throws(LibeventError) -> Int32 {
         var fds: [Int32] = [-1, -1]
         try cCall("pipe") { pipe(&fds) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }

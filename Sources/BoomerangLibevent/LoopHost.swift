@@ -1,0 +1,26 @@
+import BoomerangHTTP1
+import Logging
+
+/// What the event loops need from the server they carry: the HTTP/1.1 configuration, the services
+/// each loop's connections call, the connection cap and a log. The transport knows no router,
+/// history or metrics; the server behind this does.
+public protocol LoopHost: Sendable {
+    /// The configuration of every connection's state machine.
+    var connectionConfiguration: ConnectionConfiguration { get }
+    /// The most connections open at once, over every loop.
+    var connectionBudget: ConnectionBudget { get }
+    /// Where the loops say what went wrong.
+    var log: Logger { get }
+    /// The services the connections of loop `index` call, made once on that loop.
+    func services(forLoop index: Int) -> any LoopServicing
+    /// A connection was accepted.
+    func connectionOpened()
+}
+
+/// The services of one loop's connections, with the loop's own periodic work.
+public protocol LoopServicing: ConnectionServices {
+    /// The loop's housekeeping, four times a second (`now` in milliseconds of the monotonic clock).
+    func housekeep(now: UInt64)
+    /// The loop is ending: whatever waits to be written is written.
+    func flush()
+}
