@@ -112,6 +112,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangSamples",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangTesting",
+            dependencies: [
+                "BoomerangRuntime",
+                "BoomerangSerialization",
+                "BoomerangServer",
+                "BoomerangSettings",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangConfiguration",
             dependencies: [
                 "BoomerangSettings",
@@ -156,17 +172,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "BoomerangBenchmarks",
-            dependencies: ["BoomerangSerialization", "BoomerangClient", "BoomerangCompression"],
+            dependencies: ["BoomerangSerialization", "BoomerangClient", "BoomerangCompression", "BoomerangSamples"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
-            dependencies: ["BoomerangRuntime", "BoomerangSerialization"],
+            dependencies: ["BoomerangRuntime", "BoomerangSamples", "BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangCompressionTests",
-            dependencies: ["BoomerangCompression"],
+            dependencies: ["BoomerangCompression", "BoomerangSamples"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -183,12 +199,12 @@ let package = Package(
             name: "BoomerangServerTests",
             dependencies: [
                 "BoomerangServer", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings", "BoomerangXML",
-                "BoomerangCompression",
+                "BoomerangCompression", "BoomerangSamples", "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: [
-                "Compatibility/httpbin_compat.py", "Compatibility/h11_differential.py", "Operations/operations_check.py",
-                "WebSocket/websocket_client.py",
+                "Live/Compatibility/httpbin_compat.py", "Live/Compatibility/h11_differential.py", "Live/Operations/operations_check.py",
+                "Live/WebSocket/websocket_client.py",
             ],
             swiftSettings: swiftSettings
         ),
@@ -216,7 +232,9 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangSamples",
                 "BoomerangSettings",
+                "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -227,9 +245,11 @@ let package = Package(
             dependencies: [
                 "BoomerangClient",
                 "BoomerangRuntime",
+                "BoomerangSamples",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 "BoomerangSettings",
+                "BoomerangTesting",
                 "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

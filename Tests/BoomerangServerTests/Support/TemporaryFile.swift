@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Foundation
 
 /// A file with given bytes in a fresh temporary directory, removed on release.

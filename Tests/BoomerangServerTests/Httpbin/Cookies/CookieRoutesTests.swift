@@ -1,35 +1,26 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
 @Suite struct CookieRoutesTests {
-    @Test func setThenReadWithCurlsCookieJar() throws {
-        let live = try LiveServer()
-        let jar = try TemporaryFile(name: "jar.txt", bytes: [])
-        let set = try ExternalTool.run("curl", ["-sS", "-L", "-c", jar.path, live.baseURL + "/cookies/set?k1=v1&k2=with%20space"])
-        let cookies = set.json?["cookies"] as? [String: String]
-        #expect(cookies == ["k1": "v1", "k2": "with space"], "\(set.stderr)")
-        let deleted = try ExternalTool.run("curl", ["-sS", "-L", "-b", jar.path, "-c", jar.path, live.baseURL + "/cookies/delete?k1"])
-        #expect(deleted.json?["cookies"] as? [String: String] == ["k2": "with space"])
-    }
 
     @Test func setCookieHeaders() throws {
-        let live = try LiveServer()
-        let plain = try RawConnection.fetch(live, "/cookies/set/name/value")
+        let server = InProcessServer()
+        let plain = try server.fetch("/cookies/set/name/value")
         #expect(plain.status == 302)
         #expect(plain.header("Location") == "/cookies")
         #expect(plain.headers("Set-Cookie") == ["name=value; Path=/"])
-        let attributes = try RawConnection.fetch(
-            live, "/cookies/set?a=1&attr%5BSameSite%5D=lax&attr%5BSecure%5D=true&attr%5BHttpOnly%5D=1&attr%5BPath%5D=/p")
+        let attributes = try server.fetch("/cookies/set?a=1&attr%5BSameSite%5D=lax&attr%5BSecure%5D=true&attr%5BHttpOnly%5D=1&attr%5BPath%5D=/p")
         #expect(attributes.headers("Set-Cookie") == ["a=1; Path=/p; Secure; HttpOnly; SameSite=Lax"])
-        let quoted = try RawConnection.fetch(live, "/cookies/set?q=a%3Bb%22c")
+        let quoted = try server.fetch("/cookies/set?q=a%3Bb%22c")
         #expect(quoted.headers("Set-Cookie") == [#"q="a\073b\042c"; Path=/"#])
-        let delete = try RawConnection.fetch(live, "/cookies/delete?a")
+        let delete = try server.fetch("/cookies/delete?a")
         #expect(delete.headers("Set-Cookie") == ["a=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/"])
     }
 
     @Test func readsQuotedValuesBack() throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, "/cookies", headers: [("Cookie", #"q="a\073b\042c"; plain=1"#)])
+        let server = InProcessServer()
+        let response = try server.fetch("/cookies", headers: [("Cookie", #"q="a\073b\042c"; plain=1"#)])
         #expect(response.json?["cookies"] as? [String: String] == ["q": "a;b\"c", "plain": "1"])
     }
 
@@ -39,8 +30,8 @@ import Testing
         "/cookies/delete?a%7F",
     ])
     func controlCharactersAndBadNamesAre400(target: String) throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let response = try connection.request(target)
         #expect(response.status == 400)
         #expect(response.errorCode == "invalidCookie")

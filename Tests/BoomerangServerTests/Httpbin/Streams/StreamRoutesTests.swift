@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 
 @Suite struct StreamRoutesTests {
     @Test func streamSendsJSONLines() throws {
-        let live = try LiveServer()
-        let body = try ChunkedWire.get(port: live.port, "/stream/3?a=1").body
+        let server = InProcessServer()
+        let body = try ChunkedWire.get(server, "/stream/3?a=1").body
         let lines = String(decoding: body, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 3)
         for (index, line) in lines.enumerated() {
@@ -15,19 +16,19 @@ import Testing
             #expect((object["id"] as? NSNumber)?.intValue == index)
             #expect(Set(object.keys) == ["url", "args", "headers", "origin", "id"])
         }
-        #expect(try ChunkedWire.get(port: live.port, "/stream/500").chunks.count == 100)
-        let connection = try RawConnection(port: live.port)
+        #expect(try ChunkedWire.get(server, "/stream/500").chunks.count == 100)
+        let connection = server.connect()
         #expect(try connection.request("/stream/1e9").status == 400)
         #expect(try connection.request("/stream/-1").status == 400)
         #expect(try connection.request("/get").status == 200)
     }
 
     @Test func streamBytesMatchBytesForASeed() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let whole = try connection.request("/bytes/1000?seed=9").body
-        #expect(try ChunkedWire.get(port: live.port, "/stream-bytes/1000?seed=9&chunk_size=7").body == whole)
-        #expect(try ChunkedWire.get(port: live.port, "/stream-bytes/1000?seed=9").body == whole)
+        #expect(try ChunkedWire.get(server, "/stream-bytes/1000?seed=9&chunk_size=7").body == whole)
+        #expect(try ChunkedWire.get(server, "/stream-bytes/1000?seed=9").body == whole)
         #expect(try connection.request("/stream-bytes/10?chunk_size=0").status == 400)
         #expect(try connection.request("/stream-bytes/10485761").status == 400)
     }

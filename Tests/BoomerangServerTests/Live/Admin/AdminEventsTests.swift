@@ -1,0 +1,166 @@
+import BoomerangTesting
+import Foundation
+import Testing
+
+@testable import BoomerangServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `GET /__admin/events` read over real connections: held open, and as a long poll (`?wait=`).
+@Suite struct AdminEventsTests {
+    /// The `id:` and `event:` lines and the decoded `data:` of each event in an event-stream body.
+    static func events(_ text: String) -> [(id: Int?, event: String?, data: [String: Any]?)] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            var id: Int?
+            var event: String?
+            var data: [String: Any]?
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("id: ") { id = Int(line.dropFirst(4)) }
+                if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") {
+                    data = (try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8))) as? [String: Any]
+                }
+            }
+            return id == nil && event == nil ? nil : (id, event, data)
+        }
+    }
+
+    @Test func eventsAfterTheLastIdComeAtOnceAsServerSentEvents() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try live.send("GET /s/ci/headers HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try live.admin("/__admin/events?wait=0", headers: ["Last-Event-ID: 0"])
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
+        #expect(response.text.hasPrefix("retry: 0\n\n"))
+        let events = Self.events(response.text)
+        #expect(events.map(\.id) == [1, 2])
+        #expect(events.map(\.event) == ["exchange", "exchange"])
+        #expect(events[1].data?.string("path") == "/headers")
+        #expect(events[1].data?.string("session") == "ci")
+        let scoped = try live.admin("/__admin/events?session=ci&lastEventId=0&wait=0")
+        #expect(Self.events(scoped.text).map(\.id) == [2])
+    }
+
+    @Test func withNothingNewTheAnswerWaitsThenCarriesTheCursor() throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        let started = Date()
+        let response = try live.admin("/__admin/events?wait=0.3")
+        #expect(Date().timeIntervalSince(started) >= 0.25)
+        #expect(response.text.contains(": no new exchanges\n\n"))
+        #expect(Self.events(response.text).map(\.id) == [1])
+        #expect(Self.events(response.text).first?.event == nil)
+        #expect(try live.admin("/__admin/events?wait=31").status == 400)
+        #expect(try live.admin("/__admin/events?wait=0", headers: ["Last-Event-ID: x"]).status == 400)
+        #expect(try live.admin("/__admin/events", headers: ["Last-Event-ID: x"]).status == 400)
+    }
+
+    @Test func aClientLoopingOnTheCursorSeesExchangesFromAnotherConnection() throws {
+        let live = try LiveServer(threads: 2)
+        var lastID = 0
+        var seen: [String] = []
+        let sender = Thread {
+            for index in 0..<3 {
+                usleep(150_000)
+                _ = try? live.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+        }
+        sender.start()
+        let deadline = Date().addingTimeInterval(10)
+        while seen.count < 3 && Date() < deadline {
+            let response = try live.admin("/__admin/events?wait=0.2", headers: ["Last-Event-ID: \(lastID)"])
+            for event in Self.events(response.text) {
+                if let id = event.id { lastID = id }
+                if event.event == "exchange", let target = event.data?.string("target") { seen.append(target) }
+            }
+        }
+        #expect(seen == ["/get?n=0", "/get?n=1", "/get?n=2"])
+    }
+
+    @Test func urlSessionReadsTheFeed() async throws {
+        let live = try LiveServer()
+        _ = try live.send("GET /get?from=url-session HTTP/1.1\r\nHost: x\r\n\r\n")
+        var request = URLRequest(url: live.url("/__admin/events?wait=0"))
+        request.setValue("0", forHTTPHeaderField: "Last-Event-ID")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream; charset=utf-8")
+        let events = Self.events(String(decoding: data, as: UTF8.self))
+        #expect(events.map(\.id) == [1])
+        #expect(events.first?.data?.string("target") == "/get?from=url-session")
+    }
+
+    /// The body of a chunked response read so far, without the head and the chunk framing.
+    static func dechunk(_ text: String) -> String {
+        var bytes = Array(text.utf8)[...]
+        guard let headEnd = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return "" }
+        bytes = bytes[headEnd.upperBound...]
+        var body: [UInt8] = []
+        while let lineEnd = bytes.firstRange(of: [13, 10]),
+            let size = Int(String(decoding: bytes[..<lineEnd.lowerBound], as: UTF8.self), radix: 16), size > 0
+        {
+            let start = lineEnd.upperBound
+            guard bytes.distance(from: start, to: bytes.endIndex) >= size + 2 else { break }
+            body += bytes[start..<bytes.index(start, offsetBy: size)]
+            bytes = bytes[bytes.index(start, offsetBy: size + 2)...]
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// Opens the held-open feed on a new connection and reads past its first block.
+    static func openFeed(_ live: LiveServer, query: String = "", headers: [String] = [], until marker: String = "retry: 1000\n\n")
+        throws -> (ByteClient, String)
+    {
+        let client = try ByteClient(port: live.port)
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        try client.send("GET /__admin/events\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(live.port)\r\n\(extra)\r\n")
+        return (client, client.read(untilContains: marker, idleSeconds: 5))
+    }
+
+    @Test func theHeldOpenFeedDeliversExchangesFromOtherConnectionsAsTheyHappen() throws {
+        let live = try LiveServer(threads: 2)
+        _ = try live.send("GET /get?before=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let (feed, opening) = try Self.openFeed(live)
+        #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(opening.contains("Transfer-Encoding: chunked\r\n"))
+        #expect(opening.contains("Content-Type: text/event-stream; charset=utf-8\r\n"))
+        var received = ""
+        for index in 0..<3 {
+            _ = try live.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            received += feed.read(untilContains: "/get?n=\(index)", idleSeconds: 5)
+        }
+        let events = Self.events(Self.dechunk(opening + received)).filter { $0.event == "exchange" }
+        #expect(events.map { $0.data?.string("target") } == ["/get?n=0", "/get?n=1", "/get?n=2"])
+        #expect(events.map(\.id) == [2, 3, 4])
+        // Without Last-Event-ID the stream starts at the newest entry: a reconnect resumes there.
+        #expect(Self.events(Self.dechunk(opening)).first?.id == 1)
+    }
+
+    @Test func theHeldOpenFeedReplaysAfterLastEventIDThenSendsClears() throws {
+        let live = try LiveServer()
+        for index in 0..<3 { _ = try live.send("GET /s/ci/get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+        let (feed, opening) = try Self.openFeed(live, query: "?session=ci", headers: ["Last-Event-ID: 1"], until: "/get?n=2")
+        var received = opening
+        #expect(Self.events(Self.dechunk(received)).filter { $0.event == "exchange" }.map(\.id) == [2, 3])
+        #expect(try live.admin("DELETE", "/__admin/requests?session=ci").status == 200)
+        received += feed.read(untilContains: "event: cleared", idleSeconds: 5)
+        #expect(Self.events(Self.dechunk(received)).contains { $0.event == "cleared" && $0.data?.string("session") == "ci" })
+    }
+
+    @Test func aFeedReaderReleasedUnsubscribes() {
+        let store = HistoryStoreTests.store()
+        do {
+            var stream = LiveEventStream(history: store, session: nil, lastEventID: nil)
+            stream.attach(waker: ConnectionWaker(target: nil, connectionID: 0))
+            #expect(store.feed.subscriberCount == 1)
+            #expect(stream.next(now: 0) != .end())
+        }
+        #expect(store.feed.subscriberCount == 0)
+    }
+}
