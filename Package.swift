@@ -177,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
-            dependencies: ["BoomerangRuntime", "BoomerangSamples", "BoomerangSerialization"],
+            dependencies: ["BoomerangRuntime", "BoomerangSamples", "BoomerangSerialization", "BoomerangTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import BoomerangSamples
 import BoomerangSerialization
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Foundation
 import Testing
 

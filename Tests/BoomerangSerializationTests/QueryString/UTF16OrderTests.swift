@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Testing
 
 @testable import BoomerangSerialization

@@ -1,3 +1,4 @@
+import BoomerangSamples
 import BoomerangTesting
 import Foundation
 import Testing
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func unboundedPartSpillsAndComesBackWhole() {
-        var seeded = SeededBytes(seed: 11)
+        var seeded = SplitMix64(seed: 11)
         let bytes = seeded.bytes(3 * InlinePartBytes.memoryLimit + 12_345)
         var inline = InlinePartBytes(bound: nil, limit: 10 << 20)
         Self.feed(bytes, into: &inline, chunk: 65_536 + 7)
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func boundedPartStaysInMemoryWhole() {
-        var seeded = SeededBytes(seed: 12)
+        var seeded = SplitMix64(seed: 12)
         let bytes = seeded.bytes(2 * InlinePartBytes.memoryLimit)
         var inline = InlinePartBytes(bound: bytes.count + 100, limit: 10 << 20)
         Self.feed(bytes, into: &inline, chunk: 4096)
@@ -42,7 +43,7 @@ import Testing
     /// byte for byte in `files` (once: `multipart.parts` describes it without its content).
     @Test func chunkedUploadOfALargeTextFileIsEchoedWhole() throws {
         let live = try LiveServer()
-        var seeded = SeededBytes(seed: 13)
+        var seeded = SplitMix64(seed: 13)
         let text = Array(seeded.bytes(3 << 20 + 17).map { UInt8(ascii: "a") + $0 % 26 })
         let file = try TemporaryFile(name: "big.txt", bytes: text)
         let output = try ExternalTool.run(

@@ -99,16 +99,8 @@ import Testing
         }
         let answer = try #require(response, "no response to \(row.id)")
         #expect(answer.status == row.status, "\(row.id): \(answer.text)")
-        if row.closes {
-            #expect(answer.header("Connection") == "close")
-            #expect(connection.closedByServer())
-        } else {
-            try connection.send("GET /get HTTP/1.1\r\n\(Self.host)\r\n")
-            #expect(try connection.readResponse()?.status == 200, "\(row.id): connection unusable after the answer")
-        }
-        let next = try RawConnection(port: live.port)
-        try next.send("GET /get HTTP/1.1\r\n\(Self.host)Connection: close\r\n\r\n")
-        #expect(try next.readResponse()?.status == 200, "\(row.id): server stopped serving")
+        if row.closes { #expect(answer.header("Connection") == "close") }
+        try live.expectAftermath(of: row.id, on: connection, closes: row.closes, host: Self.host)
     }
 
     /// Robustness F15.

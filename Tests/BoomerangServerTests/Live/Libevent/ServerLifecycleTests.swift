@@ -88,34 +88,31 @@ import Glibc
         again.shutdown()
     }
 
-    @Test func shutdownGivesUpOnAStuckExchangeAtTheShutdownTimeout() throws {
-        let live = try ScriptedServer(configure: { $0.shutdownTimeout = 0.5 }) { _ in
-            var response = Response(status: 200)
-            response.bodyStream = ScriptedStream([.wait(until: nil)])
-            return response
-        }
+    /// Shuts a server down while a client waits for `response`: the seconds `shutdown()` took,
+    /// and the client.
+    private func shutdownTime(timeout: Double, answering response: Response) throws -> (seconds: Double, client: ByteClient) {
+        let live = try ScriptedServer(configure: { $0.shutdownTimeout = timeout }) { _ in response }
         let client = try ByteClient(port: live.port)
         try client.send("GET /stuck HTTP/1.1\r\nHost: x\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.1)
         let started = Date()
         live.server.shutdown()
-        let elapsed = Date().timeIntervalSince(started)
+        return (Date().timeIntervalSince(started), client)
+    }
+
+    @Test func shutdownGivesUpOnAStuckExchangeAtTheShutdownTimeout() throws {
+        var response = Response(status: 200)
+        response.bodyStream = ScriptedStream([.wait(until: nil)])
+        let (elapsed, client) = try shutdownTime(timeout: 0.5, answering: response)
         #expect(elapsed >= 0.4 && elapsed < 2)
         #expect(client.readToEnd(idleSeconds: 1).ending == .closed)
     }
 
     @Test func shutdownClosesAStalledConnectionAtOnce() throws {
-        let live = try ScriptedServer(configure: { $0.shutdownTimeout = 5 }) { _ in
-            var response = Response(status: 200)
-            response.fault = .stall
-            return response
-        }
-        let client = try ByteClient(port: live.port)
-        try client.send("GET /stuck HTTP/1.1\r\nHost: x\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.1)
-        let started = Date()
-        live.server.shutdown()
-        #expect(Date().timeIntervalSince(started) < 1)
+        var response = Response(status: 200)
+        response.fault = .stall
+        let (elapsed, client) = try shutdownTime(timeout: 5, answering: response)
+        #expect(elapsed < 1)
         #expect(client.readToEnd(idleSeconds: 1) == ([], .closed))
     }
 

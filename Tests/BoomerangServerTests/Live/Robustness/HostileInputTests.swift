@@ -232,21 +232,14 @@ import Testing
         switch row.after {
         case .closesSilently:
             #expect(response == nil, "\(row.id): answered a request it never got whole")
+            try live.expectServing(after: row.id, host: Self.host)
         case .closes, .keepsOpen:
             let response = try #require(response, "no response to \(row.id)")
             #expect(response.status / 100 == row.statusClass, "\(row.id): \(response.status) \(response.text.prefix(300))")
             #expect(response.status < 500 || row.statusClass == 5, "\(row.id): a server error")
-            if row.after == .closes {
-                #expect(response.header("Connection") == "close", "\(row.id)")
-                #expect(connection.closedByServer(), "\(row.id)")
-            } else {
-                try connection.send("GET /get HTTP/1.1\r\n\(Self.host)\r\n")
-                #expect(try connection.readResponse()?.status == 200, "\(row.id): connection unusable after the answer")
-            }
+            if row.after == .closes { #expect(response.header("Connection") == "close", "\(row.id)") }
+            try live.expectAftermath(of: row.id, on: connection, closes: row.after == .closes, host: Self.host)
         }
-        let next = try RawConnection(port: live.port)
-        try next.send("GET /get HTTP/1.1\r\n\(Self.host)Connection: close\r\n\r\n")
-        #expect(try next.readResponse()?.status == 200, "\(row.id): server stopped serving")
     }
 
     @Test func trailersAreNeverMergedIntoTheHeaders() throws {

@@ -15,6 +15,16 @@ def closed_code(ws):
     return None if received is None else received.code
 
 
+def after_next(ws, out):
+    """Whether the server answers the message just sent or closes, and the close code."""
+    try:
+        ws.recv(timeout=10)
+        out["after"] = "message"
+    except ConnectionClosed:
+        out["after"] = "closed"
+    out["closeCode"] = closed_code(ws)
+
+
 def echo(base):
     out = {}
     with connect(base + "/websocket/echo", open_timeout=10) as ws:
@@ -38,12 +48,7 @@ def fragments(base):
         ws.send(["abcd", "efgh", "ij"])
         out["fragments"] = list(ws.recv_streaming())
         ws.send("abcdefghij")
-        try:
-            ws.recv(timeout=10)
-            out["after"] = "message"
-        except ConnectionClosed:
-            out["after"] = "closed"
-        out["closeCode"] = closed_code(ws)
+        after_next(ws, out)
     return out
 
 
@@ -53,12 +58,7 @@ def message_limit(base):
         ws.send(b"x" * 16)
         out["atLimit"] = len(ws.recv(timeout=10))
         ws.send(b"y" * 17)
-        try:
-            ws.recv(timeout=10)
-            out["after"] = "message"
-        except ConnectionClosed:
-            out["after"] = "closed"
-        out["closeCode"] = closed_code(ws)
+        after_next(ws, out)
     return out
 
 
