@@ -147,6 +147,12 @@ public final class InProcessConnection: TestConnection {
         return received
     }
 
+    /// Reads until the text received contains `marker` (or as ``read(within:until:)`` gives up);
+    /// the text, taken.
+    public func readText(untilContains marker: String, within seconds: Double = 60) -> String {
+        String(decoding: read(within: seconds) { String(decoding: $0, as: UTF8.self).contains(marker) }, as: UTF8.self)
+    }
+
     /// Reads exactly `count` bytes (after a head read with ``readResponse(forHead:)``, body
     /// bytes); fewer when the server ends the connection or nothing more comes within a minute of
     /// manual time.

@@ -46,7 +46,7 @@ import Glibc
                 $0.historyFile = path
                 $0.writeTimeout = 600
             }
-            let (feed, opening) = try AdminEventsTests.openFeed(live)
+            let (feed, opening) = try AdminEventsLiveTests.openFeed(live)
             let fd = try SlowAndVanishingClientTests.smallWindowSocket(live)
             let head = "POST /post HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\n\r\n"
             SlowAndVanishingClientTests.send(fd, Array(head.utf8) + body)
