@@ -31,12 +31,7 @@ enum SendSupport {
 
     /// Sends `bytes` to the loopback `port` and reads until the server closes the connection.
     static func exchange(port: Int, bytes: [UInt8]) throws -> [UInt8] {
-        let fd: Int32
-        do {
-            fd = try LoopbackSocket.connect(port: port)
-        } catch {
-            throw Failure(description: error.description)
-        }
+        let fd = try Subprocess.socket(port: port)
         defer { close(fd) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

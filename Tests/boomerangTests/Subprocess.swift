@@ -202,14 +202,18 @@ extension Subprocess {
         return RunningBoomerang(process: process, outputDirectory: outputDirectory)
     }
 
-    /// One GET over a plain socket; the raw response text.
-    static func get(port: Int, path: String) throws -> String {
-        let fd: Int32
+    /// A socket connected to the loopback `port`.
+    static func socket(port: Int) throws -> Int32 {
         do {
-            fd = try LoopbackSocket.connect(port: port)
+            return try LoopbackSocket.connect(port: port)
         } catch {
             throw Failure(description: error.description)
         }
+    }
+
+    /// One GET over a plain socket; the raw response text.
+    static func get(port: Int, path: String) throws -> String {
+        let fd = try socket(port: port)
         defer { close(fd) }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }

@@ -15,6 +15,15 @@ def closed_code(ws):
     return None if received is None else received.code
 
 
+def until_closed(ws, out):
+    """Waits for the server to close, and the close code."""
+    try:
+        ws.recv(timeout=10)
+    except ConnectionClosed:
+        pass
+    out["closeCode"] = closed_code(ws)
+
+
 def after_next(ws, out):
     """Whether the server answers the message just sent or closes, and the close code."""
     try:
@@ -83,11 +92,7 @@ def single(base):
         message = ws.recv(timeout=10)
         out["isBinary"] = isinstance(message, bytes)
         out["url"] = json.loads(message)["url"]
-        try:
-            ws.recv(timeout=10)
-        except ConnectionClosed:
-            pass
-        out["closeCode"] = closed_code(ws)
+        until_closed(ws, out)
     return out
 
 
@@ -100,11 +105,7 @@ def pings(base):
                 out["pongs"] += 1
             except ConnectionClosed:
                 break
-        try:
-            ws.recv(timeout=10)
-        except ConnectionClosed:
-            pass
-        out["closeCode"] = closed_code(ws)
+        until_closed(ws, out)
     return out
 
 
