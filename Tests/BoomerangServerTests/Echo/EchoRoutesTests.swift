@@ -232,3 +232,13 @@ extension EchoRoutesTests {
         #expect(connection.closedByServer(within: 2))
     }
 }
+
+extension EchoRoutesTests {
+    @Test func theDelayControlIsCappedBySetting() throws {
+        let server = InProcessServer { $0.maxResponseDelayMilliseconds = 100 }
+        let started = server.clock.now
+        let response = try server.fetch("/get", headers: [("x-set-response-delay-ms", "60000")])
+        #expect(response.status == 200)
+        #expect(server.clock.now - started == 100_000_000, "held back \(server.clock.now - started) ns")
+    }
+}
