@@ -33,8 +33,6 @@ public final class InProcessConnection: TestConnection {
     private var sendPending = false
     /// Sent by the server, not read by the client yet.
     private var received: [UInt8] = []
-    /// Every byte the server sent on this connection.
-    public private(set) var sentBytes: [UInt8] = []
     /// How the server ended the connection, once it has.
     public private(set) var end: End?
     private var closed = false
@@ -58,7 +56,6 @@ public final class InProcessConnection: TestConnection {
             let error = ServerError(.tooManyConnections, "the server has reached its connection cap")
             let response = ConnectionStateMachine.refusalResponse(error)
             received = ResponseWriter.render(response, method: .get, version: (1, 1), keepAlive: false, date: HTTPDate.now())
-            sentBytes = received
             end = .closed
             closed = true
             return
@@ -80,7 +77,7 @@ public final class InProcessConnection: TestConnection {
 
     private var now: UInt64 { server.clock.now }
 
-    /// Whether the client can read no more from the server (it shut its write side or closed).
+    /// Whether the client can read no more from the server: it shut its write side, closed or reset.
     public var serverEnded: Bool { end != nil }
 
     /// Whether the socket is closed (by either way of closing, not by a shut write side alone).
@@ -286,7 +283,6 @@ public final class InProcessConnection: TestConnection {
             }
             let taken = machine.withPendingOutput { Array($0) }
             received += taken
-            sentBytes += taken
             budget -= taken.count
             machine.sent(taken.count, now: now)
         }

@@ -8,7 +8,7 @@ public struct TestRequest: Sendable {
     public var isHead: Bool
 
     /// A request rendered from its parts.
-    public init(_ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) {
+    public init(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) {
         var head = "\(method) \(target) HTTP/1.1\r\n"
         if !headers.contains(where: { $0.0.lowercased() == "host" }) { head += "Host: localhost\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
