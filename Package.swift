@@ -150,6 +150,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangSamples",
+            dependencies: ["BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangTesting",
+            dependencies: [
+                "BoomerangExchange",
+                "BoomerangHTTP1",
+                "BoomerangRuntime",
+                "BoomerangSerialization",
+                "BoomerangServer",
+                "BoomerangSettings",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangConfiguration",
             dependencies: [
                 "BoomerangSettings",
@@ -194,27 +212,22 @@ let package = Package(
         ),
         .executableTarget(
             name: "BoomerangBenchmarks",
-            dependencies: ["BoomerangSerialization", "BoomerangClient", "BoomerangCompression"],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "BoomerangTesting",
-            dependencies: ["BoomerangSerialization"],
+            dependencies: ["BoomerangSerialization", "BoomerangClient", "BoomerangCompression", "BoomerangSamples"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangSerializationTests",
-            dependencies: ["BoomerangRuntime", "BoomerangSerialization", "BoomerangTesting"],
+            dependencies: ["BoomerangRuntime", "BoomerangSamples", "BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangWireTests",
-            dependencies: ["BoomerangRuntime", "BoomerangSerialization", "BoomerangTesting", "BoomerangWire"],
+            dependencies: ["BoomerangRuntime", "BoomerangSamples", "BoomerangSerialization", "BoomerangWire"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BoomerangCompressionTests",
-            dependencies: ["BoomerangCompression"],
+            dependencies: ["BoomerangCompression", "BoomerangSamples"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -230,14 +243,14 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangScenarios", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings",
-                "BoomerangWire", "BoomerangXML",
-                "BoomerangCompression",
+                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangScenarios", "BoomerangRuntime",
+                "BoomerangSerialization", "BoomerangSettings", "BoomerangWire", "BoomerangXML", "BoomerangCompression", "BoomerangSamples",
+                "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: [
-                "Compatibility/httpbin_compat.py", "Compatibility/h11_differential.py", "Operations/operations_check.py",
-                "WebSocket/websocket_client.py",
+                "Live/Compatibility/httpbin_compat.py", "Live/Compatibility/h11_differential.py", "Live/Operations/operations_check.py",
+                "Live/WebSocket/websocket_client.py",
             ],
             swiftSettings: swiftSettings
         ),
@@ -265,7 +278,9 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangServer",
                 "BoomerangSerialization",
+                "BoomerangSamples",
                 "BoomerangSettings",
+                "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -276,9 +291,11 @@ let package = Package(
             dependencies: [
                 "BoomerangClient",
                 "BoomerangRuntime",
+                "BoomerangSamples",
                 "BoomerangServer",
                 "BoomerangSerialization",
                 "BoomerangSettings",
+                "BoomerangTesting",
                 "BoomerangXML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -1,4 +1,5 @@
 import BoomerangCompression
+import BoomerangSamples
 
 /// Content-coding throughput (zlib, brotli and zstd through BoomerangCompression) and the memory a
 /// refused decompression bomb costs.
@@ -30,24 +31,6 @@ enum CompressionBenchmarks {
     static let chunkBytes = 64 << 10
     static let iterations = 5
 
-    /// JSON records with repeated keys and varying values, about as compressible as an API response.
-    static func jsonText(count: Int) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(count + 200)
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        var index = 0
-        while text.count < count {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let value = state >> 33
-            let record =
-                #"{"id":\#(index),"name":"user\#(value % 9973)","active":\#(value % 2 == 0),"#
-                + #""score":\#(Double(value % 100_000) / 100),"tags":["a\#(value % 7)","b\#(value % 13)"]},"#
-            text.append(contentsOf: record.utf8)
-            index += 1
-        }
-        return Array(text.prefix(count))
-    }
-
     static func encode(_ text: [UInt8], _ coding: ContentCoding) throws -> [UInt8] {
         let compressor = try Compressor(coding: coding)
         var output: [UInt8] = []
@@ -66,7 +49,7 @@ enum CompressionBenchmarks {
     }
 
     @Sendable static func compress(_ coding: ContentCoding) throws {
-        let text = jsonText(count: textBytes)
+        let text = SampleText.json(count: textBytes)
         var coded: [UInt8] = []
         let seconds = try Measure.times(iterations: iterations) { coded = try encode(text, coding) }
         Measure.reportThroughput(
@@ -77,7 +60,7 @@ enum CompressionBenchmarks {
     }
 
     @Sendable static func decompress(_ coding: ContentCoding) throws {
-        let text = jsonText(count: textBytes)
+        let text = SampleText.json(count: textBytes)
         let coded = try encode(text, coding)
         var decoded: Int64 = 0
         let seconds = try Measure.times(iterations: iterations) {

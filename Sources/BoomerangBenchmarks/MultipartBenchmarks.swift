@@ -1,4 +1,5 @@
 import BoomerangClient
+import BoomerangSamples
 import BoomerangSerialization
 
 #if canImport(Glibc)
@@ -45,21 +46,9 @@ enum MultipartBenchmarks {
     static let chunkSize = 64 << 10
     static let iterations = 7
 
-    /// 16 MiB of pseudo-random bytes, shared by every part.
+    /// Pseudo-random bytes, the same on every run.
     static func randomBytes(count: Int) -> [UInt8] {
-        var state: UInt64 = 0x1234_5678
-        var bytes = [UInt8](repeating: 0, count: count)
-        bytes.withUnsafeMutableBytes { buffer in
-            let words = buffer.bindMemory(to: UInt64.self)
-            for index in words.indices {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                words[index] = z ^ (z >> 31)
-            }
-        }
-        return bytes
+        SplitMix64.bytes(count, seed: 0x1234_5678)
     }
 
     static func form() -> MultipartFormData {

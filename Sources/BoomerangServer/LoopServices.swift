@@ -54,7 +54,7 @@ final class LoopServices: LoopServicing {
     }
 
     func exchangeCompleted(_ exchange: Exchange) {
-        let now = MonotonicClock.nanoseconds()
+        let now = shared.clock()
         accessLog.record(exchange, now: now)
         metrics.record(exchange, now: now)
         shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: now / 1_000_000)
@@ -70,7 +70,7 @@ final class LoopServices: LoopServicing {
     }
 
     func largeOutputSent(_ bytes: Int) {
-        shared.heapTrimmer.exchangeEnded(requestBodyBytes: 0, responseBytes: bytes, now: MonotonicClock.milliseconds())
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: 0, responseBytes: bytes, now: shared.clock() / 1_000_000)
     }
 
     func responseCut(_ entryID: Int, sentBytes: Int, cause: Exchange.EndCause) {
@@ -86,7 +86,7 @@ final class LoopServices: LoopServicing {
     }
 
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
-        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: MonotonicClock.milliseconds())
+        shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: shared.clock() / 1_000_000)
         shared.history?.recordAbort(exchange, phase: phase, cause: cause)
     }
 }

@@ -29,9 +29,16 @@ final class ServerContext: LoopHost {
     let requestIDs = RequestIDGenerator()
     let heapTrimmer = HeapTrimmer()
     let log: Logger
+    /// Monotonic nanoseconds for durations: the real clock, or the manual one of a test that
+    /// drives connections in process.
+    let clock: @Sendable () -> UInt64
 
-    init(settings: ServerSettings, log: Logger, responderOverride: ResponderOverride? = nil) {
+    init(
+        settings: ServerSettings, log: Logger, responderOverride: ResponderOverride? = nil,
+        clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds
+    ) {
         self.settings = settings
+        self.clock = clock
         var parser = HTTPParserConfiguration()
         parser.maxRequestLineBytes = settings.maxRequestLineBytes
         parser.maxHeaderBytes = settings.maxHeaderBytes
@@ -40,7 +47,7 @@ final class ServerContext: LoopHost {
         // `/dump/request` shows the head byte for byte.
         parser.keepsRawHead = true
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
-        let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log) : nil
+        let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log, clock: clock) : nil
         self.history = history
         let connectionBudget = ConnectionBudget(limit: settings.maxConnections)
         self.connectionBudget = connectionBudget
@@ -50,7 +57,7 @@ final class ServerContext: LoopHost {
         self.mappings = mappings
         let status = ServerStatus(
             metrics: metrics, connections: connectionBudget, history: history, mappings: mappings, threads: settings.loopCount,
-            startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
+            startedAt: clock(), startedAtWallClock: WallClock.now(), clock: clock)
         router = ServerRoutes.router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride
         self.log = log

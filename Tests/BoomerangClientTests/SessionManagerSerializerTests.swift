@@ -1,5 +1,6 @@
 import BoomerangClient
 import BoomerangSerialization
+import BoomerangTesting
 import BoomerangXML
 import Foundation
 import Testing
@@ -8,8 +9,8 @@ import Testing
 @Suite struct SessionManagerSerializerTests {
     @Test(arguments: ["plist", "binary-plist"])
     func propertyListResponses(format: String) async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL, responseSerializer: PropertyListResponseSerializer(
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url(""), responseSerializer: PropertyListResponseSerializer(
             base: HTTPResponseSerializer(acceptableContentTypes: ["application/x-plist", "application/x-bplist"])
         ))
         let reply = try await client.get("/anything", parameters: ["x-set-response-format": .string(format), "k": "v"])
@@ -21,8 +22,8 @@ import Testing
     }
 
     @Test func xmlDocumentResponses() async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL, responseSerializer: XMLDocumentResponseSerializer())
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url(""), responseSerializer: XMLDocumentResponseSerializer())
         let reply = try await client.get("/anything", parameters: ["x-set-response-format": "xml"])
         guard case .xmlDocument(let bytes)? = reply.object else {
             Issue.record("expected an XML document, got \(String(describing: reply.object))")
@@ -33,9 +34,9 @@ import Testing
     }
 
     @Test func compoundTakesTheFirstSerializerThatSucceeds() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let client = SessionManager(
-            baseURL: live.baseURL,
+            baseURL: live.url(""),
             responseSerializer: CompoundResponseSerializer([JSONResponseSerializer(), PropertyListResponseSerializer()])
         )
         let json = try await client.get("/anything")
@@ -49,8 +50,8 @@ import Testing
     }
 
     @Test func theHTTPSerializerAcceptsAnyContentTypeButChecksTheStatus() async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL, responseSerializer: HTTPResponseSerializer())
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url(""), responseSerializer: HTTPResponseSerializer())
         let reply = try await client.get("/anything", parameters: ["x-set-response-content-type": "text/plain"])
         #expect(reply.object == .data(reply.data))
         let error = await #expect(throws: ClientError.self) {
@@ -61,9 +62,9 @@ import Testing
     }
 
     @Test func acceptableStatusCodesCanBeWidened() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let client = SessionManager(
-            baseURL: live.baseURL,
+            baseURL: live.url(""),
             responseSerializer: HTTPResponseSerializer(acceptableStatusCodes: Set(200..<600))
         )
         let reply = try await client.get("/anything", parameters: ["x-set-response-status-code": "503"])
@@ -71,8 +72,8 @@ import Testing
     }
 
     @Test func theRequestSerializerCanBeSwapped() async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL)
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url(""))
         client.requestSerializer = JSONRequestSerializer()
         let reply = try await client.post("/anything", parameters: ["k": "v"])
         #expect(reply.echo?["json"]?["k"]?.stringValue == "v")
@@ -80,8 +81,8 @@ import Testing
     }
 
     @Test func aPostWithoutParametersSendsAnEmptyURLEncodedBody() async throws {
-        let live = try ClientLiveServer()
-        let reply = try await SessionManager(baseURL: live.baseURL).post("/anything")
+        let live = try LiveServer()
+        let reply = try await SessionManager(baseURL: live.url("")).post("/anything")
         let raw = ClientEcho.headersRaw(reply.echo)
         #expect(raw.contains { $0 == ("Content-Type", "application/x-www-form-urlencoded") })
         #expect(raw.filter { $0.0.lowercased() == "content-length" }.map(\.1) == ["0"])
@@ -89,8 +90,8 @@ import Testing
     }
 
     @Test func aCallCancelledBeforeItStartsIsCancelled() async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL)
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url(""))
         let call = Task { try await client.get("/anything", parameters: ["x-set-response-delay-ms": "3000"]) }
         call.cancel()
         let result = await call.result
@@ -102,8 +103,8 @@ import Testing
     }
 
     @Test func cancellingTheCallCancelsTheTask() async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL)
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url(""))
         let call = Task { try await client.get("/anything", parameters: ["x-set-response-delay-ms": "3000"]) }
         try await Task.sleep(for: .milliseconds(200))
         call.cancel()

@@ -1,5 +1,7 @@
 import BoomerangClient
+import BoomerangSamples
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -9,13 +11,13 @@ import Testing
     private static let parameters: QueryValue = ["a": "1", "b": ["2", "3"], "c": ["d": "x y"]]
 
     private func manager(
-        _ live: ClientLiveServer,
+        _ live: LiveServer,
         requestSerializer: any RequestSerializer = HTTPRequestSerializer(languages: [], userAgent: "boomerang-tests"),
         responseSerializer: any ResponseSerializer = JSONResponseSerializer(),
         threshold: Int64 = SessionManager.defaultMaxInMemoryMultipartBytes
     ) -> SessionManager {
         SessionManager(
-            baseURL: live.baseURL,
+            baseURL: live.url(""),
             requestSerializer: requestSerializer,
             responseSerializer: responseSerializer,
             maxInMemoryMultipartBytes: threshold
@@ -24,7 +26,7 @@ import Testing
 
     @Test(arguments: ["GET", "POST", "PUT", "PATCH", "DELETE"])
     func everyMethodRoundTripsThroughTheEcho(method: String) async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let client = manager(live)
         let reply: ClientResponse
         switch method {
@@ -39,7 +41,7 @@ import Testing
         #expect(reply.echo?["method"]?.stringValue == method)
         let inQuery = method == "GET" || method == "DELETE"
         let encoded = "a=1&b%5B%5D=2&b%5B%5D=3&c%5Bd%5D=x%20y"
-        #expect(reply.request.url == live.baseURL.absoluteString + "/anything" + (inQuery ? "?" + encoded : ""))
+        #expect(reply.request.url == live.baseURL + "/anything" + (inQuery ? "?" + encoded : ""))
         let fields = inQuery ? reply.echo?["args"] : reply.echo?["form"]
         #expect(fields?["a"]?.stringValue == "1")
         #expect(fields?["b[]"] == .array([.string("2"), .string("3")]))
@@ -51,17 +53,17 @@ import Testing
     }
 
     @Test func headSendsTheQueryAndGetsNoBody() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let reply = try await manager(live).head("/anything", parameters: ["q": "a b"])
         #expect(reply.response.statusCode == 200)
-        #expect(reply.request.url == live.baseURL.absoluteString + "/anything?q=a%20b")
+        #expect(reply.request.url == live.baseURL + "/anything?q=a%20b")
         #expect(reply.response.url == reply.request.url)
         #expect(reply.data.isEmpty)
         #expect(reply.object == nil)
     }
 
     @Test func perCallHeadersReplaceTheSerializers() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let reply = try await manager(live).get("/anything", headers: ["user-agent": "per-call", "X-Extra": "1"])
         let raw = ClientEcho.headersRaw(reply.echo)
         #expect(raw.filter { $0.0.lowercased() == "user-agent" }.map(\.1) == ["per-call"])
@@ -69,7 +71,7 @@ import Testing
     }
 
     @Test func jsonBody() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let client = manager(live, requestSerializer: JSONRequestSerializer(base: HTTPRequestSerializer(languages: [], userAgent: nil)))
         let reply = try await client.post("/anything", parameters: ["name": "boomerang", "list": [1, 2.5, true, .null], "path": "a/b"])
         #expect(reply.echo?["json"]?["name"]?.stringValue == "boomerang")
@@ -81,7 +83,7 @@ import Testing
 
     @Test(arguments: [PropertyListRequestSerializer.Format.xml, .binary])
     func propertyListBody(format: PropertyListRequestSerializer.Format) async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let serializer = PropertyListRequestSerializer(base: HTTPRequestSerializer(languages: [], userAgent: nil), format: format)
         let reply = try await manager(live, requestSerializer: serializer).put("/anything", parameters: ["count": 3, "items": ["a", "b"]])
         #expect(reply.echo?["plist"]?["items"] == .array([.string("a"), .string("b")]))
@@ -90,8 +92,8 @@ import Testing
 
     @Test(arguments: [SessionManager.defaultMaxInMemoryMultipartBytes, 0])
     func multipartWithAFileReportsItsExactHashAndSize(threshold: Int64) async throws {
-        let live = try ClientLiveServer()
-        let bytes = ClientEcho.seededBytes(300 * 1024 + 7, seed: 0xC11E_4700)
+        let live = try LiveServer()
+        let bytes = SplitMix64.bytes(300 * 1024 + 7, seed: 0xC11E_4700)
         let file = try ClientEcho.TemporaryFile(name: "blob.bin", bytes: bytes)
         let client = manager(live, threshold: threshold)
         let log = ProgressLog()
@@ -121,18 +123,18 @@ import Testing
     }
 
     @Test func temporaryUploadFilesAreRemoved() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("client-uploads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let client = SessionManager(baseURL: live.baseURL, maxInMemoryMultipartBytes: 0, temporaryDirectory: directory)
+        let client = SessionManager(baseURL: live.url(""), maxInMemoryMultipartBytes: 0, temporaryDirectory: directory)
         let reply = try await client.post("/anything", constructingBody: { form in
             form.appendPart(formData: Array("x".utf8), name: "x")
         })
         #expect(reply.echo?["multipart"]?["parts"]?.arrayValue?.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
         let failing = SessionManager(
-            baseURL: URL(string: "http://127.0.0.1:\(ClientLiveServer.closedPort())")!,
+            baseURL: URL(string: "http://127.0.0.1:\(LoopbackSocket.closedPort())")!,
             maxInMemoryMultipartBytes: 0,
             temporaryDirectory: directory
         )
@@ -143,7 +145,7 @@ import Testing
     }
 
     @Test func downloadProgressReachesTheWholeBody() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let log = ProgressLog()
         let client = manager(live, responseSerializer: HTTPResponseSerializer())
         let reply = try await client.post("/anything", parameters: ["big": .string(String(repeating: "x", count: 200_000))], progress: log.handler)
@@ -156,7 +158,7 @@ import Testing
     }
 
     @Test func anUnacceptableStatusThrowsWithTheSerializerError() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let error = await #expect(throws: ClientError.self) {
             try await manager(live).get("/get", parameters: ["x-set-response-status-code": "500"])
         }
@@ -174,7 +176,7 @@ import Testing
     }
 
     @Test func anUnacceptableContentTypeThrows() async throws {
-        let live = try ClientLiveServer()
+        let live = try LiveServer()
         let error = await #expect(throws: ClientError.self) {
             try await manager(live).get("/anything", parameters: ["x-set-response-content-type": "text/plain"])
         }
@@ -184,7 +186,7 @@ import Testing
     }
 
     @Test func aRequestSerializationErrorFailsBeforeAnythingIsSent() async throws {
-        let closed = URL(string: "http://127.0.0.1:\(ClientLiveServer.closedPort())")!
+        let closed = URL(string: "http://127.0.0.1:\(LoopbackSocket.closedPort())")!
         let client = SessionManager(baseURL: closed, requestSerializer: JSONRequestSerializer())
         let refused = await #expect(throws: ClientError.self) {
             try await client.post("/post", parameters: ["x": 1.5])
@@ -202,7 +204,7 @@ import Testing
     }
 
     @Test func aPartThatCannotBeAddedFailsBeforeAnythingIsSent() async throws {
-        let closed = URL(string: "http://127.0.0.1:\(ClientLiveServer.closedPort())")!
+        let closed = URL(string: "http://127.0.0.1:\(LoopbackSocket.closedPort())")!
         let error = await #expect(throws: ClientError.self) {
             try await SessionManager(baseURL: closed).post("/post", constructingBody: { form in
                 try form.appendPart(filePath: "/nonexistent/boomerang-file", name: "f")
@@ -214,11 +216,11 @@ import Testing
     }
 
     @Test func relativePathsResolveAgainstTheBaseURLsDirectory() async throws {
-        let live = try ClientLiveServer()
-        let client = SessionManager(baseURL: live.baseURL.appendingPathComponent("anything"))
+        let live = try LiveServer()
+        let client = SessionManager(baseURL: live.url("/anything"))
         let nested = try await client.get("v1/x")
-        #expect(nested.echo?["url"]?.stringValue == live.baseURL.absoluteString + "/anything/v1/x")
+        #expect(nested.echo?["url"]?.stringValue == live.baseURL + "/anything/v1/x")
         let rooted = try await client.get("/get")
-        #expect(rooted.echo?["url"]?.stringValue == live.baseURL.absoluteString + "/get")
+        #expect(rooted.echo?["url"]?.stringValue == live.baseURL + "/get")
     }
 }

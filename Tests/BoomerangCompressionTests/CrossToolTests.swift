@@ -1,11 +1,12 @@
 import BoomerangCompression
+import BoomerangSamples
 import Testing
 
 /// Interoperability with independent implementations: Python's `zlib` and `gzip` modules and the
 /// `brotli` and `zstd` command-line tools decode what we encode, and we decode what they encode.
 @Suite struct CrossToolTests {
     /// Large enough for several deflate blocks, brotli meta-blocks and zstd blocks.
-    static let text = Samples.jsonText(count: 700_000) + Samples.randomBytes(count: 50_000)
+    static let text = SampleText.json(count: 700_000) + Samples.randomBytes(count: 50_000)
 
     static func theirs(_ coding: ContentCoding, _ data: [UInt8]) throws -> [UInt8] {
         switch coding {

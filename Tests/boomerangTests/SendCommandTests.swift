@@ -1,11 +1,12 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
 /// `boomerang send` end to end against a live server: exit codes, reports, serializer choices.
 @Suite struct SendCommandTests {
     @Test func aGetPrintsTheBodyAndExitsZero() throws {
-        let live = try SendSupport.LiveServer()
-        let run = try SendSupport.send([live.url + "/get", "X-Probe:1"])
+        let live = try LiveServer()
+        let run = try SendSupport.send([live.baseURL + "/get", "X-Probe:1"])
         #expect(run.status == 0, "\(run.error)")
         let echo = try #require(run.json)
         #expect((echo["headers"] as? [String: Any])?["X-Probe"] as? String == "1")
@@ -13,26 +14,26 @@ import Testing
     }
 
     @Test func fieldsMakeAPostAndQueryStaysInTheURLForGet() throws {
-        let live = try SendSupport.LiveServer()
-        let post = try SendSupport.send([live.url + "/anything", "a=1"])
+        let live = try LiveServer()
+        let post = try SendSupport.send([live.baseURL + "/anything", "a=1"])
         #expect(post.json?["method"] as? String == "POST")
         #expect((post.json?["form"] as? [String: Any])?["a"] as? String == "1")
-        let get = try SendSupport.send(["GET", live.url + "/anything", "a=1", "b:=[1,2]", "x==q r"])
+        let get = try SendSupport.send(["GET", live.baseURL + "/anything", "a=1", "b:=[1,2]", "x==q r"])
         #expect((get.json?["args"] as? [String: Any])?["x"] as? String == "q r")
         #expect(get.json?["method"] as? String == "GET")
         #expect((get.json?["args"] as? [String: Any])?["b[]"] as? [String] == ["1", "2"])
     }
 
     @Test func theReportCarriesRequestResponseAndObject() throws {
-        let live = try SendSupport.LiveServer()
-        let run = try SendSupport.send(["--json", "--report", "json", live.url + "/anything", "k=v"])
+        let live = try LiveServer()
+        let run = try SendSupport.send(["--json", "--report", "json", live.baseURL + "/anything", "k=v"])
         #expect(run.status == 0, "\(run.error)")
         let report = try #require(run.json)
         #expect(report["outcome"] as? String == "success")
         #expect((report["exitCode"] as? NSNumber)?.intValue == 0)
         let request = report["request"] as? [String: Any]
         #expect(request?["method"] as? String == "POST")
-        #expect(request?["url"] as? String == live.url + "/anything")
+        #expect(request?["url"] as? String == live.baseURL + "/anything")
         #expect((request?["headers"] as? [[String]])?.contains(["Content-Type", "application/json"]) == true)
         #expect((request?["bodySize"] as? NSNumber)?.intValue == #"{"k":"v"}"#.utf8.count)
         let response = report["response"] as? [String: Any]
@@ -43,8 +44,8 @@ import Testing
     }
 
     @Test func anUnacceptableStatusExitsTwoWithAFNetworkingsCode() throws {
-        let live = try SendSupport.LiveServer()
-        let run = try SendSupport.send(["--report", "json", live.url + "/get?x-set-response-status-code=500"])
+        let live = try LiveServer()
+        let run = try SendSupport.send(["--report", "json", live.baseURL + "/get?x-set-response-status-code=500"])
         #expect(run.status == 2)
         let report = try #require(run.json)
         #expect(report["outcome"] as? String == "responseRejected")
@@ -57,28 +58,28 @@ import Testing
     }
 
     @Test func acceptStatusWidensWhatPasses() throws {
-        let live = try SendSupport.LiveServer()
-        let run = try SendSupport.send(["--accept-status", "200-299,500", live.url + "/get?x-set-response-status-code=500"])
+        let live = try LiveServer()
+        let run = try SendSupport.send(["--accept-status", "200-299,500", live.baseURL + "/get?x-set-response-status-code=500"])
         #expect(run.status == 0, "\(run.error)")
     }
 
     @Test func acceptTypeNarrowsWhatPasses() throws {
-        let live = try SendSupport.LiveServer()
-        let refused = try SendSupport.send(["--report", "json", "--accept-type", "text/plain", live.url + "/get"])
+        let live = try LiveServer()
+        let refused = try SendSupport.send(["--report", "json", "--accept-type", "text/plain", live.baseURL + "/get"])
         #expect(refused.status == 2)
         #expect(((refused.json?["error"] as? [String: Any])?["code"] as? NSNumber)?.intValue == -1016)
-        let any = try SendSupport.send(["--accept-type", "any", live.url + "/get?x-set-response-content-type=text/plain"])
+        let any = try SendSupport.send(["--accept-type", "any", live.baseURL + "/get?x-set-response-content-type=text/plain"])
         #expect(any.status == 0, "any type passes, and the body is still JSON: \(any.error)")
-        let typed = try SendSupport.send(["--accept-type", "application/json", live.url + "/get?x-set-response-content-type=text/plain"])
+        let typed = try SendSupport.send(["--accept-type", "application/json", live.baseURL + "/get?x-set-response-content-type=text/plain"])
         #expect(typed.status == 2)
-        let http = try SendSupport.send(["--response", "http", live.url + "/get?x-set-response-content-type=text/plain"])
+        let http = try SendSupport.send(["--response", "http", live.baseURL + "/get?x-set-response-content-type=text/plain"])
         #expect(http.status == 0)
     }
 
     @Test(arguments: [("plist", "plist"), ("xml-document", "xml"), ("compound", "plist"), ("xml", "xml")])
     func responseSerializersCanBeChosen(kind: String, format: String) throws {
-        let live = try SendSupport.LiveServer()
-        let run = try SendSupport.send(["--response", kind, "--report", "json", live.url + "/get?x-set-response-format=\(format)"])
+        let live = try LiveServer()
+        let run = try SendSupport.send(["--response", kind, "--report", "json", live.baseURL + "/get?x-set-response-format=\(format)"])
         #expect(run.status == 0, "\(run.error) \(run.text)")
         let object = run.json?["object"]
         if format == "xml" {

@@ -1,3 +1,5 @@
+import BoomerangSamples
+import BoomerangTesting
 import Crypto
 import Foundation
 import Testing
@@ -7,21 +9,6 @@ import Testing
 @Suite struct SendDryRunRoundTripTests {
     private static func sha256(_ bytes: [UInt8]) -> String {
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
-    private static func seededBytes(_ count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 8)
-        while bytes.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            withUnsafeBytes(of: z ^ (z >> 31)) { bytes.append(contentsOf: $0) }
-        }
-        return Array(bytes.prefix(count))
     }
 
     private struct Case: CustomTestStringConvertible, Sendable {
@@ -45,16 +32,16 @@ import Testing
 
     @Test(arguments: cases)
     private func dryRunBytesAreWhatTheServerReceives(_ testCase: Case) throws {
-        let live = try SendSupport.LiveServer()
+        let live = try LiveServer()
         let directory = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fileBytes = Self.seededBytes(128 * 1024 + 3, seed: 0x5E4D_D27)
+        let fileBytes = SplitMix64.bytes(128 * 1024 + 3, seed: 0x5E4D_D27)
         let filePath = directory.appending(path: "blob.bin").path
         try Data(fileBytes).write(to: URL(filePath: filePath))
         var items = testCase.items + ["Connection:close", "X-Trace:dry-run"]
         if testCase.name == "multipart" { items.append("file@\(filePath)") }
 
-        let dryRun = try SendSupport.send(testCase.flags + ["--dry-run", "PUT", live.url + "/anything?q=1"] + items)
+        let dryRun = try SendSupport.send(testCase.flags + ["--dry-run", "PUT", live.baseURL + "/anything?q=1"] + items)
         #expect(dryRun.status == 0, "\(dryRun.error)")
         let written = try #require(SendSupport.split(dryRun.output))
         #expect(written.lines.first == "PUT /anything?q=1 HTTP/1.1")

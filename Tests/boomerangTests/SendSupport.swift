@@ -1,39 +1,12 @@
-import BoomerangRuntime
-import BoomerangServer
-import BoomerangSettings
+import BoomerangTesting
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Helpers for the `send` tests: a live server, the binary run with byte-exact output, and a raw
-/// TCP exchange.
+/// Helpers for the `send` tests: the binary run with byte-exact output, and a raw TCP exchange.
 enum SendSupport {
-    /// A server on an ephemeral loopback port; shut down when released.
-    final class LiveServer: @unchecked Sendable {
-        let server: Server
-        let port: Int
-
-        init() throws {
-            var settings = ServerSettings()
-            settings.port = 0
-            settings.threads = 1
-            settings.accessLog = false
-            settings.shutdownTimeout = 2
-            settings.mappingsDirectory = nil
-            ProcessSetup.prepare()
-            server = Server(settings: settings)
-            port = try server.start()
-        }
-
-        var url: String { "http://127.0.0.1:\(port)" }
-
-        deinit {
-            server.shutdown()
-        }
-    }
-
     struct Run {
         var status: Int32
         var output: [UInt8]
@@ -58,19 +31,10 @@ enum SendSupport {
 
     /// Sends `bytes` to the loopback `port` and reads until the server closes the connection.
     static func exchange(port: Int, bytes: [UInt8]) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        let fd = try Subprocess.socket(port: port)
         defer { close(fd) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect: errno \(errno)") }
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -201,18 +202,19 @@ extension Subprocess {
         return RunningBoomerang(process: process, outputDirectory: outputDirectory)
     }
 
+    /// A socket connected to the loopback `port`.
+    static func socket(port: Int) throws -> Int32 {
+        do {
+            return try LoopbackSocket.connect(port: port)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
     /// One GET over a plain socket; the raw response text.
     static func get(port: Int, path: String) throws -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try socket(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect failed: errno \(errno)") }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         var response: [UInt8] = []

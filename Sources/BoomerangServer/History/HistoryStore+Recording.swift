@@ -142,7 +142,7 @@ extension HistoryStore {
         extraCost: Int = 0
     ) -> HistoryEntry {
         let context = exchange.context
-        let elapsed = MonotonicClock.nanoseconds() &- context.receivedAt
+        let elapsed = clock() &- context.receivedAt
         let cap = configuration.maxHistoryBodyBytes
         var rawHead = context.head.rawHead ?? HistoryEntry.rawHeadBytes(context.head)
         if !facts.redacted.isEmpty { rawHead = HeaderRedaction.redactingRaw(rawHead) }

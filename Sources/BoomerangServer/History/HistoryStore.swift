@@ -19,9 +19,12 @@ final class HistoryStore: Sendable {
     }
 
     private let state: Locked<State>
+    /// Monotonic nanoseconds, for how long an exchange took.
+    let clock: @Sendable () -> UInt64
 
-    init(configuration: HistoryConfiguration, log: Logger? = nil) {
+    init(configuration: HistoryConfiguration, log: Logger? = nil, clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds) {
         self.configuration = configuration
+        self.clock = clock
         var initial = State(ring: HistoryRing(capacity: configuration.maxHistoryEntryCount))
         if let path = configuration.file {
             // The file holds up to twice the entries kept, rendered (bodies in base64): eight times

@@ -13,8 +13,10 @@ struct ServerStatus: Sendable {
     let startedAt: UInt64
     /// Seconds since 1970 at start.
     let startedAtWallClock: Double
+    /// The monotonic clock `startedAt` is read from.
+    var clock: @Sendable () -> UInt64 = MonotonicClock.nanoseconds
 
     var uptimeSeconds: Double {
-        Double(MonotonicClock.nanoseconds() &- startedAt) / 1e9
+        Double(clock() &- startedAt) / 1e9
     }
 }

@@ -1,5 +1,7 @@
 import BoomerangClient
+import BoomerangSamples
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Synchronization
 import Testing
@@ -10,38 +12,17 @@ import Glibc
 
 /// The file adapter of the core's multipart form: file parts, writing a body to a file.
 @Suite struct MultipartFormDataFilesTests {
-    static let boundary = "Boundary+0123456789ABCDEF"
+    static let boundary = MultipartSamples.boundary
     static let url = "http://localhost:8080/post"
     private let url = Self.url
     private let boundary = Self.boundary
-
-    static func twoPartForm() -> MultipartFormData {
-        var form = MultipartFormData(boundary: boundary)
-        form.appendPart(formData: Array("bar".utf8), name: "foo")
-        form.appendPart(fileData: [0, 1, 2], name: "file", filename: "a.bin", mimeType: "application/octet-stream")
-        return form
-    }
-
-    static let twoPartWire = """
-        --Boundary+0123456789ABCDEF\r
-        Content-Disposition: form-data; name="foo"\r
-        \r
-        bar\r
-        --Boundary+0123456789ABCDEF\r
-        Content-Disposition: form-data; name="file"; filename="a.bin"\r
-        Content-Type: application/octet-stream\r
-        \r
-        \u{0}\u{1}\u{2}\r
-        --Boundary+0123456789ABCDEF--\r
-
-        """
 
     @Test(arguments: [1, 7, 4096, 65536])
     func readsAFilePartThroughAnyBufferSize(bufferSize: Int) throws {
         let directory = try TemporaryDirectory()
         let fileBytes = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         let path = try directory.file("data.bin", contents: fileBytes)
-        var form = Self.twoPartForm()
+        var form = MultipartSamples.twoPartForm()
         try form.appendPart(filePath: path, name: "upload")
         var reader = form.makeReader()
         let bytes = try readAll(&reader, bufferSize: bufferSize)
@@ -139,17 +120,17 @@ import Glibc
         let directory = try TemporaryDirectory()
         let destination = directory.path + "/body"
         _ = try directory.file("body", contents: Array(repeating: 0x41, count: 10_000))
-        let form = Self.twoPartForm()
+        let form = MultipartSamples.twoPartForm()
         let request = form.finalizing(HTTPRequest(method: .post, url: "http://x/"))
         let written = try MultipartFormData.writeBodyStream(of: request, toFile: destination)
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: destination))) == Array(Self.twoPartWire.utf8))
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: destination))) == Array(MultipartSamples.twoPartWire.utf8))
         #expect(written.headers == request.headers)
-        #expect(written.headers["Content-Length"] == "\(Self.twoPartWire.utf8.count)")
+        #expect(written.headers["Content-Length"] == "\(MultipartSamples.twoPartWire.utf8.count)")
         guard case .none = written.body else {
             Issue.record("the returned request has no body")
             return
         }
-        #expect(try form.writeBody(toFile: destination) == Int64(Self.twoPartWire.utf8.count))
+        #expect(try form.writeBody(toFile: destination) == Int64(MultipartSamples.twoPartWire.utf8.count))
         #expect(throws: MultipartFormDataError(code: .noBodyStream, value: "http://x/")) {
             try MultipartFormData.writeBodyStream(of: HTTPRequest(method: .post, url: "http://x/"), toFile: destination)
         }

@@ -17,21 +17,6 @@ enum ClientEcho {
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Deterministic pseudo-random bytes (SplitMix64).
-    static func seededBytes(_ count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        var out: [UInt8] = []
-        out.reserveCapacity(count + 8)
-        while out.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            withUnsafeBytes(of: z ^ (z >> 31)) { out.append(contentsOf: $0) }
-        }
-        return Array(out.prefix(count))
-    }
-
     /// Raw header fields of the echo, as (name, value) pairs.
     static func headersRaw(_ echo: StructuredValue?) -> [(String, String)] {
         (echo?["headersRaw"]?.arrayValue ?? []).compactMap { field in

@@ -1,9 +1,10 @@
+import BoomerangSamples
 import Testing
 
 @testable import BoomerangCompression
 
 @Suite struct CompressorTests {
-    static let text = Samples.jsonText(count: 50_000)
+    static let text = SampleText.json(count: 50_000)
 
     @Test(arguments: Samples.codings)
     func flushMakesEverythingSoFarDecodable(coding: ContentCoding) throws {

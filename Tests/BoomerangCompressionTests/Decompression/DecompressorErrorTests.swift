@@ -1,10 +1,11 @@
+import BoomerangSamples
 import Foundation
 import Testing
 
 @testable import BoomerangCompression
 
 @Suite struct DecompressorErrorTests {
-    static let text = Samples.jsonText(count: 3000)
+    static let text = SampleText.json(count: 3000)
 
     @Test(arguments: Samples.codings)
     func everyTruncationIsReportedAtFinish(coding: ContentCoding) throws {

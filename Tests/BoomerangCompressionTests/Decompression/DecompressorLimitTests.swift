@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Testing
 
 @testable import BoomerangCompression
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func bodyOfExactlyTheLimitIsAccepted() throws {
-        let text = Samples.jsonText(count: 100_000)
+        let text = SampleText.json(count: 100_000)
         for coding in Samples.codings {
             let coded = try Compressor.compress(text, coding: coding)
             let exact = DecompressorConfiguration(maxDecodedBytes: 100_000, maxPieceBytes: 4096)
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func errorRepeatsAfterALimit() throws {
-        let coded = try Compressor.compress(Samples.jsonText(count: 10_000), coding: .zstd)
+        let coded = try Compressor.compress(SampleText.json(count: 10_000), coding: .zstd)
         let decompressor = try Decompressor(codings: [.zstd], configuration: .init(maxDecodedBytes: 10))
         let first = Samples.error { _ = try decompressor.decompress(coded) }
         #expect(first?.code == .decodedBodyTooLarge)

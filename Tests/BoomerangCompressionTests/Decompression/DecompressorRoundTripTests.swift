@@ -1,9 +1,28 @@
+import BoomerangSamples
 import Testing
 
 @testable import BoomerangCompression
 
 @Suite struct DecompressorRoundTripTests {
-    static let text = Samples.jsonText(count: 1500)
+    static let text = SampleText.json(count: 1500)
+
+    /// Decodes `coded` fed in chunks of `chunkSize` bytes, then finishes: the output, and the
+    /// largest piece it came in.
+    static func decode(_ coded: [UInt8], with decompressor: Decompressor, chunkSize: Int) throws -> (output: [UInt8], largest: Int) {
+        var output: [UInt8] = []
+        var largest = 0
+        var start = 0
+        while start < coded.count {
+            let end = min(start + chunkSize, coded.count)
+            try decompressor.decompress(Array(coded[start..<end])) { piece in
+                largest = max(largest, piece.count)
+                output.append(contentsOf: piece)
+            }
+            start = end
+        }
+        try decompressor.finish()
+        return (output, largest)
+    }
 
     @Test(arguments: Samples.codings)
     func decodesInChunksOfEverySize(coding: ContentCoding) throws {
@@ -25,22 +44,11 @@ import Testing
 
     @Test(arguments: Samples.codings, [1, 2, 3, 7, 100, 4096])
     func piecesNeverExceedTheConfiguredSize(coding: ContentCoding, maxPieceBytes: Int) throws {
-        let text = Samples.jsonText(count: 20_000)
+        let text = SampleText.json(count: 20_000)
         let coded = try Compressor.compress(text, coding: coding)
         for chunkSize in [1, 13, 1000, coded.count] {
-            var output: [UInt8] = []
-            var largest = 0
             let decompressor = try Decompressor(codings: [coding], configuration: .init(maxPieceBytes: maxPieceBytes))
-            var start = 0
-            while start < coded.count {
-                let end = min(start + chunkSize, coded.count)
-                try decompressor.decompress(Array(coded[start..<end])) { piece in
-                    largest = max(largest, piece.count)
-                    output.append(contentsOf: piece)
-                }
-                start = end
-            }
-            try decompressor.finish()
+            let (output, largest) = try Self.decode(coded, with: decompressor, chunkSize: chunkSize)
             #expect(output == text)
             #expect(largest <= maxPieceBytes)
             #expect(decompressor.compressedByteCount == Int64(coded.count))
@@ -50,21 +58,10 @@ import Testing
 
     @Test(arguments: Samples.codings)
     func largeBodyInBoundedPieces(coding: ContentCoding) throws {
-        let text = Samples.jsonText(count: 3 << 20)
+        let text = SampleText.json(count: 3 << 20)
         let coded = try Samples.encode(text, coding: coding, chunkSize: 100_000)
         let decompressor = try Decompressor(codings: [coding])
-        var output: [UInt8] = []
-        var largest = 0
-        var start = 0
-        while start < coded.count {
-            let end = min(start + 65_536, coded.count)
-            try decompressor.decompress(Array(coded[start..<end])) { piece in
-                largest = max(largest, piece.count)
-                output.append(contentsOf: piece)
-            }
-            start = end
-        }
-        try decompressor.finish()
+        let (output, largest) = try Self.decode(coded, with: decompressor, chunkSize: 65_536)
         #expect(output == text)
         #expect(largest == 64 << 10)
     }

@@ -2,24 +2,6 @@
 
 /// Test inputs, made at run time.
 enum Samples {
-    /// JSON-like text of `count` bytes: records with repeated keys and varying values.
-    static func jsonText(count: Int) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(count + 200)
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        var index = 0
-        while text.count < count {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let value = state >> 33
-            let record =
-                #"{"id":\#(index),"name":"user\#(value % 9973)","active":\#(value % 2 == 0),"#
-                + #""score":\#(Double(value % 100_000) / 100),"tags":["a\#(value % 7)","b\#(value % 13)"]},"#
-            text.append(contentsOf: record.utf8)
-            index += 1
-        }
-        return Array(text.prefix(count))
-    }
-
     /// `count` pseudo-random bytes (incompressible).
     static func randomBytes(count: Int, seed: UInt64 = 42) -> [UInt8] {
         var state = seed

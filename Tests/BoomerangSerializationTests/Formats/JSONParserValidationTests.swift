@@ -1,5 +1,5 @@
+import BoomerangSamples
 import BoomerangSerialization
-import BoomerangTesting
 import Testing
 
 /// `validate` must accept exactly what `parse` accepts and throw the same error (code, excerpt,

@@ -1,5 +1,5 @@
+import BoomerangSamples
 import BoomerangSerialization
-import BoomerangTesting
 import Foundation
 import Testing
 

@@ -1,37 +1,16 @@
 import BoomerangRuntime
+import BoomerangSamples
 import BoomerangSerialization
-import BoomerangTesting
 import Foundation
 import Testing
 
 @Suite struct MultipartFormDataTests {
-    static let boundary = "Boundary+0123456789ABCDEF"
-
-    static func twoPartForm() -> MultipartFormData {
-        var form = MultipartFormData(boundary: boundary)
-        form.appendPart(formData: Array("bar".utf8), name: "foo")
-        form.appendPart(fileData: [0, 1, 2], name: "file", filename: "a.bin", mimeType: "application/octet-stream")
-        return form
-    }
-
-    static let twoPartWire = """
-        --Boundary+0123456789ABCDEF\r
-        Content-Disposition: form-data; name="foo"\r
-        \r
-        bar\r
-        --Boundary+0123456789ABCDEF\r
-        Content-Disposition: form-data; name="file"; filename="a.bin"\r
-        Content-Type: application/octet-stream\r
-        \r
-        \u{0}\u{1}\u{2}\r
-        --Boundary+0123456789ABCDEF--\r
-
-        """
+    static let boundary = MultipartSamples.boundary
 
     @Test func writesGoldenBytes() throws {
-        let form = Self.twoPartForm()
-        #expect(try form.encodedBytes() == Array(wire: Self.twoPartWire))
-        #expect(form.contentLength == Int64(Self.twoPartWire.utf8.count))
+        let form = MultipartSamples.twoPartForm()
+        #expect(try form.encodedBytes() == Array(wire: MultipartSamples.twoPartWire))
+        #expect(form.contentLength == Int64(MultipartSamples.twoPartWire.utf8.count))
         #expect(form.contentType == "multipart/form-data; boundary=Boundary+0123456789ABCDEF")
     }
 
@@ -88,7 +67,7 @@ import Testing
     func readsIdenticallyThroughAnyBufferSize(bufferSize: Int) throws {
         var generator = SplitMix64(seed: 42)
         let fileBytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        var form = Self.twoPartForm()
+        var form = MultipartSamples.twoPartForm()
         form.appendPart(
             stream: BodyStream(length: 20_000) { BytesReader(bytes: fileBytes, maxPiece: 4093) },
             name: "upload",
@@ -117,12 +96,12 @@ import Testing
     }
 
     @Test func bodyStreamsAreFreshEachTime() throws {
-        let stream = Self.twoPartForm().makeBodyStream()
-        #expect(stream.length == Int64(Self.twoPartWire.utf8.count))
+        let stream = MultipartSamples.twoPartForm().makeBodyStream()
+        #expect(stream.length == Int64(MultipartSamples.twoPartWire.utf8.count))
         var first = try stream.makeReader()
         var second = try stream.makeReader()
-        #expect(try readAll(&first, bufferSize: 10) == Array(wire: Self.twoPartWire))
-        #expect(try readAll(&second, bufferSize: 3) == Array(wire: Self.twoPartWire))
+        #expect(try readAll(&first, bufferSize: 10) == Array(wire: MultipartSamples.twoPartWire))
+        #expect(try readAll(&second, bufferSize: 3) == Array(wire: MultipartSamples.twoPartWire))
     }
 
     @Test func finalizingSetsTypeLengthAndStream() throws {
@@ -137,12 +116,12 @@ import Testing
             Issue.record("an empty form leaves the body alone")
             return
         }
-        let request = Self.twoPartForm().finalizing(original)
+        let request = MultipartSamples.twoPartForm().finalizing(original)
         #expect(
             request.headers.fields == [
                 .init(name: "Content-Type", value: "multipart/form-data; boundary=Boundary+0123456789ABCDEF"),
                 .init(name: "Accept", value: "*/*"),
-                .init(name: "Content-Length", value: "\(Self.twoPartWire.utf8.count)"),
+                .init(name: "Content-Length", value: "\(MultipartSamples.twoPartWire.utf8.count)"),
             ]
         )
         guard case .stream(let stream) = request.body else {
@@ -150,7 +129,7 @@ import Testing
             return
         }
         var reader = try stream.makeReader()
-        #expect(try readAll(&reader, bufferSize: 64) == Array(wire: Self.twoPartWire))
+        #expect(try readAll(&reader, bufferSize: 64) == Array(wire: MultipartSamples.twoPartWire))
     }
 
     @Test func streamsMustMatchTheirDeclaredLength() {
@@ -190,11 +169,11 @@ import Testing
         #expect(sizes == Array(repeating: 10, count: 11) + [1])
         #expect(pauses.withLock { $0 } == Array(repeating: 0.5, count: 12))
 
-        var two = Self.twoPartForm()
+        var two = MultipartSamples.twoPartForm()
         two.throttleBandwidth(packetSize: 1000, delay: 0.25, pause: record)
         pauses.withLock { $0 = [] }
         var twoReader = two.makeReader()
-        #expect(try readAll(&twoReader, bufferSize: 4096) == Array(wire: Self.twoPartWire))
+        #expect(try readAll(&twoReader, bufferSize: 4096) == Array(wire: MultipartSamples.twoPartWire))
         // One read crossing both parts: a pause after each part.
         #expect(pauses.withLock { $0 } == [0.25, 0.25])
         // A read that starts at the end of an empty body reads nothing from that part: no pause for it.
@@ -215,9 +194,9 @@ import Testing
         #expect(MultipartFormData.suggestedPacketSize3G == 16384)
         #expect(MultipartFormData.suggestedDelay3G == 0.2)
         // Unthrottled, nothing is called and a read crosses parts.
-        var plain = Self.twoPartForm().makeReader()
-        #expect(try readAll(&plain, bufferSize: 4096) == Array(wire: Self.twoPartWire))
-        #expect(Self.twoPartForm().pause == nil)
+        var plain = MultipartSamples.twoPartForm().makeReader()
+        #expect(try readAll(&plain, bufferSize: 4096) == Array(wire: MultipartSamples.twoPartWire))
+        #expect(MultipartSamples.twoPartForm().pause == nil)
     }
 
     /// A stream's own `MultipartFormDataError` (what the client's file reader throws) keeps its

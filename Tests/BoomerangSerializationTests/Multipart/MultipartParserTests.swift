@@ -1,8 +1,9 @@
+import BoomerangSamples
 import BoomerangSerialization
 import Testing
 
 @Suite struct MultipartParserTests {
-    static let af = "Boundary+0123456789ABCDEF"
+    static let af = MultipartSamples.boundary
 
     static func head(_ pairs: [(String, String)], raw: String) -> MultipartPartHead {
         MultipartPartHead(headers: HTTPHeaders(pairs), rawHeaders: Array(raw.utf8))
@@ -26,19 +27,7 @@ import Testing
         Fixture(
             name: "AFNetworking form and file",
             boundary: af,
-            wire: """
-                --Boundary+0123456789ABCDEF\r
-                Content-Disposition: form-data; name="foo"\r
-                \r
-                bar\r
-                --Boundary+0123456789ABCDEF\r
-                Content-Disposition: form-data; name="file"; filename="a.bin"\r
-                Content-Type: application/octet-stream\r
-                \r
-                \u{0}\u{1}\u{2}\r
-                --Boundary+0123456789ABCDEF--\r
-
-                """,
+            wire: MultipartSamples.twoPartWire,
             events: [
                 .partBegin(head(("Content-Disposition", "form-data; name=\"foo\""))), body("bar"), .partEnd,
                 .partBegin(

@@ -1,5 +1,5 @@
+import BoomerangSamples
 import BoomerangSerialization
-import BoomerangTesting
 import Testing
 
 /// parse(write(parts)) == parts, for seeded random forms.

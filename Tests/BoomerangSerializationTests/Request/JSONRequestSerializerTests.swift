@@ -1,4 +1,4 @@
-import BoomerangTesting
+import BoomerangSamples
 import Foundation
 import Testing
 

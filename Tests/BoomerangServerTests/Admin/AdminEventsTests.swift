@@ -1,18 +1,12 @@
 import BoomerangExchange
+import BoomerangTesting
 import Foundation
 import Testing
 
 @testable import BoomerangServer
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// `GET /__admin/events` read over real connections: held open, and as a long poll (`?wait=`).
+/// `GET /__admin/events` in process: held open while other connections' exchanges are recorded,
+/// and as a long poll (`?wait=`) that waits on the manual clock.
 @Suite struct AdminEventsTests {
     /// The `id:` and `event:` lines and the decoded `data:` of each event in an event-stream body.
     static func events(_ text: String) -> [(id: Int?, event: String?, data: [String: Any]?)] {
@@ -32,10 +26,10 @@ import Glibc
     }
 
     @Test func eventsAfterTheLastIdComeAtOnceAsServerSentEvents() throws {
-        let live = try LiveServer()
-        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
-        _ = try live.send("GET /s/ci/headers HTTP/1.1\r\nHost: x\r\n\r\n")
-        let response = try live.admin("/__admin/events?wait=0", headers: ["Last-Event-ID: 0"])
+        let server = InProcessServer()
+        _ = try server.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try server.send("GET /s/ci/headers HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try server.admin("/__admin/events?wait=0", headers: ["Last-Event-ID: 0"])
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
         #expect(response.text.hasPrefix("retry: 0\n\n"))
@@ -44,56 +38,22 @@ import Glibc
         #expect(events.map(\.event) == ["exchange", "exchange"])
         #expect(events[1].data?.string("path") == "/headers")
         #expect(events[1].data?.string("session") == "ci")
-        let scoped = try live.admin("/__admin/events?session=ci&lastEventId=0&wait=0")
+        let scoped = try server.admin("/__admin/events?session=ci&lastEventId=0&wait=0")
         #expect(Self.events(scoped.text).map(\.id) == [2])
     }
 
     @Test func withNothingNewTheAnswerWaitsThenCarriesTheCursor() throws {
-        let live = try LiveServer()
-        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
-        let started = Date()
-        let response = try live.admin("/__admin/events?wait=0.3")
-        #expect(Date().timeIntervalSince(started) >= 0.25)
+        let server = InProcessServer()
+        _ = try server.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
+        let started = server.clock.now
+        let response = try server.admin("/__admin/events?wait=0.3")
+        #expect(server.clock.now - started == 300_000_000, "waited \(server.clock.now - started) ns")
         #expect(response.text.contains(": no new exchanges\n\n"))
         #expect(Self.events(response.text).map(\.id) == [1])
         #expect(Self.events(response.text).first?.event == nil)
-        #expect(try live.admin("/__admin/events?wait=31").status == 400)
-        #expect(try live.admin("/__admin/events?wait=0", headers: ["Last-Event-ID: x"]).status == 400)
-        #expect(try live.admin("/__admin/events", headers: ["Last-Event-ID: x"]).status == 400)
-    }
-
-    @Test func aClientLoopingOnTheCursorSeesExchangesFromAnotherConnection() throws {
-        let live = try LiveServer(threads: 2)
-        var lastID = 0
-        var seen: [String] = []
-        let sender = Thread {
-            for index in 0..<3 {
-                usleep(150_000)
-                _ = try? live.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
-            }
-        }
-        sender.start()
-        let deadline = Date().addingTimeInterval(10)
-        while seen.count < 3 && Date() < deadline {
-            let response = try live.admin("/__admin/events?wait=0.2", headers: ["Last-Event-ID: \(lastID)"])
-            for event in Self.events(response.text) {
-                if let id = event.id { lastID = id }
-                if event.event == "exchange", let target = event.data?.string("target") { seen.append(target) }
-            }
-        }
-        #expect(seen == ["/get?n=0", "/get?n=1", "/get?n=2"])
-    }
-
-    @Test func urlSessionReadsTheFeed() async throws {
-        let live = try LiveServer()
-        _ = try live.send("GET /get?from=url-session HTTP/1.1\r\nHost: x\r\n\r\n")
-        var request = URLRequest(url: live.url("/__admin/events?wait=0"))
-        request.setValue("0", forHTTPHeaderField: "Last-Event-ID")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream; charset=utf-8")
-        let events = Self.events(String(decoding: data, as: UTF8.self))
-        #expect(events.map(\.id) == [1])
-        #expect(events.first?.data?.string("target") == "/get?from=url-session")
+        #expect(try server.admin("/__admin/events?wait=31").status == 400)
+        #expect(try server.admin("/__admin/events?wait=0", headers: ["Last-Event-ID: x"]).status == 400)
+        #expect(try server.admin("/__admin/events", headers: ["Last-Event-ID: x"]).status == 400)
     }
 
     /// The body of a chunked response read so far, without the head and the chunk framing.
@@ -114,26 +74,26 @@ import Glibc
     }
 
     /// Opens the held-open feed on a new connection and reads past its first block.
-    static func openFeed(_ live: LiveServer, query: String = "", headers: [String] = [], until marker: String = "retry: 1000\n\n")
-        throws -> (ByteClient, String)
+    static func openFeed(_ server: InProcessServer, query: String = "", headers: [String] = [], until marker: String = "retry: 1000\n\n")
+        throws -> (InProcessConnection, String)
     {
-        let client = try ByteClient(port: live.port)
+        let feed = server.connect()
         let extra = headers.map { $0 + "\r\n" }.joined()
-        try client.send("GET /__admin/events\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(live.port)\r\n\(extra)\r\n")
-        return (client, client.read(untilContains: marker, idleSeconds: 5))
+        try feed.send("GET /__admin/events\(query) HTTP/1.1\r\nHost: \(server.authority)\r\n\(extra)\r\n")
+        return (feed, feed.readText(untilContains: marker))
     }
 
     @Test func theHeldOpenFeedDeliversExchangesFromOtherConnectionsAsTheyHappen() throws {
-        let live = try LiveServer(threads: 2)
-        _ = try live.send("GET /get?before=1 HTTP/1.1\r\nHost: x\r\n\r\n")
-        let (feed, opening) = try Self.openFeed(live)
+        let server = InProcessServer()
+        _ = try server.send("GET /get?before=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let (feed, opening) = try Self.openFeed(server)
         #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(opening.contains("Transfer-Encoding: chunked\r\n"))
         #expect(opening.contains("Content-Type: text/event-stream; charset=utf-8\r\n"))
         var received = ""
         for index in 0..<3 {
-            _ = try live.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
-            received += feed.read(untilContains: "/get?n=\(index)", idleSeconds: 5)
+            _ = try server.send("GET /get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            received += feed.readText(untilContains: "/get?n=\(index)")
         }
         let events = Self.events(Self.dechunk(opening + received)).filter { $0.event == "exchange" }
         #expect(events.map { $0.data?.string("target") } == ["/get?n=0", "/get?n=1", "/get?n=2"])
@@ -143,13 +103,13 @@ import Glibc
     }
 
     @Test func theHeldOpenFeedReplaysAfterLastEventIDThenSendsClears() throws {
-        let live = try LiveServer()
-        for index in 0..<3 { _ = try live.send("GET /s/ci/get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
-        let (feed, opening) = try Self.openFeed(live, query: "?session=ci", headers: ["Last-Event-ID: 1"], until: "/get?n=2")
+        let server = InProcessServer()
+        for index in 0..<3 { _ = try server.send("GET /s/ci/get?n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+        let (feed, opening) = try Self.openFeed(server, query: "?session=ci", headers: ["Last-Event-ID: 1"], until: "/get?n=2")
         var received = opening
         #expect(Self.events(Self.dechunk(received)).filter { $0.event == "exchange" }.map(\.id) == [2, 3])
-        #expect(try live.admin("DELETE", "/__admin/requests?session=ci").status == 200)
-        received += feed.read(untilContains: "event: cleared", idleSeconds: 5)
+        #expect(try server.admin("DELETE", "/__admin/requests?session=ci").status == 200)
+        received += feed.readText(untilContains: "event: cleared")
         #expect(Self.events(Self.dechunk(received)).contains { $0.event == "cleared" && $0.data?.string("session") == "ci" })
     }
 
@@ -157,14 +117,14 @@ import Glibc
     /// `newestId` (an `EventSource` cannot send the header on its first connection). An exchange
     /// recorded in between comes first on the feed; nothing older does.
     @Test func theFeedResumesFromTheListsNewestId() throws {
-        let live = try LiveServer(threads: 2)
-        _ = try live.send("GET /get?n=listed HTTP/1.1\r\nHost: x\r\n\r\n")
-        let newest = try #require(try live.adminJSON("/__admin/requests").int("newestId"))
+        let server = InProcessServer()
+        _ = try server.send("GET /get?n=listed HTTP/1.1\r\nHost: x\r\n\r\n")
+        let newest = try #require(try server.adminJSON("/__admin/requests").int("newestId"))
         #expect(newest == 1)
-        _ = try live.send("GET /get?n=between HTTP/1.1\r\nHost: x\r\n\r\n")
-        let (feed, opening) = try Self.openFeed(live, query: "?lastEventId=\(newest)", until: "/get?n=between")
-        _ = try live.send("GET /get?n=after HTTP/1.1\r\nHost: x\r\n\r\n")
-        let received = opening + feed.read(untilContains: "/get?n=after", idleSeconds: 5)
+        _ = try server.send("GET /get?n=between HTTP/1.1\r\nHost: x\r\n\r\n")
+        let (feed, opening) = try Self.openFeed(server, query: "?lastEventId=\(newest)", until: "/get?n=between")
+        _ = try server.send("GET /get?n=after HTTP/1.1\r\nHost: x\r\n\r\n")
+        let received = opening + feed.readText(untilContains: "/get?n=after")
         let events = Self.events(Self.dechunk(received)).filter { $0.event == "exchange" }
         #expect(events.map { $0.data?.string("target") } == ["/get?n=between", "/get?n=after"])
         #expect(events.map(\.id) == [2, 3])

@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -70,84 +71,84 @@ import Testing
     }
 
     @Test func aLoopbackServerRefusesAdminRequestsForOtherNames() throws {
-        let live = try LiveServer()
-        let rebound = try live.send("GET /__admin/requests HTTP/1.1\r\nHost: evil.example:\(live.port)\r\n\r\n")
+        let server = InProcessServer()
+        let rebound = try server.send("GET /__admin/requests HTTP/1.1\r\nHost: evil.example:\(server.port)\r\n\r\n")
         #expect(rebound.status == 403)
         #expect(rebound.json?.object("error")?.string("code") == "adminHostRefused")
-        #expect(try live.send("GET /__admin/requests HTTP/1.1\r\nHost: localhost:\(live.port)\r\n\r\n").status == 200)
+        #expect(try server.send("GET /__admin/requests HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n").status == 200)
         // The echo itself answers any Host.
-        #expect(try live.send("GET /get HTTP/1.1\r\nHost: evil.example\r\n\r\n").status == 200)
+        #expect(try server.send("GET /get HTTP/1.1\r\nHost: evil.example\r\n\r\n").status == 200)
     }
 
     /// The container's bind: a page that rebinds its own domain to the server is refused, the
     /// names a CI job uses are not, and the page's static files stay open (its data does not).
     @Test func aServerOnAllInterfacesRefusesARebindingHostAndAnswersServiceNames() throws {
         let page = try TemporaryFile(name: "index.html", bytes: Array("<!doctype html><title>page</title>".utf8))
-        let live = try LiveServer {
+        let server = InProcessServer {
             $0.host = "0.0.0.0"
             $0.historyRedactHeaders = false
             $0.publicDirectory = page.directory.path
         }
         // Another client's request, whose credentials the history keeps.
-        #expect(try live.send("GET /get HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\n\r\n").status == 200)
-        _ = try live.waitForEntries(1)
+        #expect(try server.send("GET /get HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\n\r\n").status == 200)
+        _ = try server.waitForEntries(1)
         let targets = [
             "/__admin/requests", "/__admin/requests/last", "/__admin/requests/1", "/__admin/requests.har", "/__admin/events",
             "/__admin/sessions", "/__admin/mappings", "/__admin/metrics",
         ]
         for target in targets {
-            let rebound = try live.send("GET \(target) HTTP/1.1\r\nHost: rebind.evil.example:\(live.port)\r\n\r\n")
+            let rebound = try server.send("GET \(target) HTTP/1.1\r\nHost: rebind.evil.example:\(server.port)\r\n\r\n")
             #expect(rebound.status == 403, "\(target)")
             let error = rebound.json?.object("error")
             #expect(error?.string("code") == "adminHostRefused", "\(target)")
             #expect(error?.string("message")?.contains("admin_hosts") == true)
-            #expect(error?.string("value") == "rebind.evil.example:\(live.port)")
+            #expect(error?.string("value") == "rebind.evil.example:\(server.port)")
             #expect(!rebound.text.contains("s3cret"))
         }
         // Compose and Kubernetes service names, port-forwarded loopback, a container address.
-        for host in ["boomerang:8080", "boomerang", "localhost:\(live.port)", "127.0.0.1:\(live.port)", "172.18.0.2:8080", "boomerang.ci.svc.cluster.local"] {
-            let answer = try live.send("GET /__admin/requests/last HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        for host in ["boomerang:8080", "boomerang", "localhost:\(server.port)", "127.0.0.1:\(server.port)", "172.18.0.2:8080", "boomerang.ci.svc.cluster.local"] {
+            let answer = try server.send("GET /__admin/requests/last HTTP/1.1\r\nHost: \(host)\r\n\r\n")
             #expect(answer.status == 200, "\(host)")
             #expect(answer.text.contains("s3cret"), "\(host)")
         }
         // The page's files and the echo answer any Host; only the page's data is guarded.
-        let index = try live.send("GET / HTTP/1.1\r\nHost: rebind.evil.example\r\nAccept: text/html\r\n\r\n")
+        let index = try server.send("GET / HTTP/1.1\r\nHost: rebind.evil.example\r\nAccept: text/html\r\n\r\n")
         #expect(index.status == 200)
         #expect(index.text.contains("<title>page</title>"))
-        #expect(try live.send("GET /get HTTP/1.1\r\nHost: rebind.evil.example\r\n\r\n").status == 200)
+        #expect(try server.send("GET /get HTTP/1.1\r\nHost: rebind.evil.example\r\n\r\n").status == 200)
         // Probes carry no token and may come by any name.
-        #expect(try live.send("GET /__admin/health HTTP/1.1\r\nHost: rebind.evil.example\r\n\r\n").status == 200)
+        #expect(try server.send("GET /__admin/health HTTP/1.1\r\nHost: rebind.evil.example\r\n\r\n").status == 200)
     }
 
     @Test func adminHostsAllowsMoreNamesOnARealServer() throws {
-        let live = try LiveServer {
+        let server = InProcessServer {
             $0.host = "0.0.0.0"
             $0.adminHosts = [".example.test"]
         }
-        #expect(try live.send("GET /__admin/requests HTTP/1.1\r\nHost: boomerang.ci.example.test:8080\r\n\r\n").status == 200)
-        #expect(try live.send("GET /__admin/requests HTTP/1.1\r\nHost: example.test\r\n\r\n").status == 200)
-        #expect(try live.send("GET /__admin/requests HTTP/1.1\r\nHost: example.test.evil\r\n\r\n").status == 403)
-        let open = try LiveServer { $0.adminHosts = ["*"] }
+        #expect(try server.send("GET /__admin/requests HTTP/1.1\r\nHost: boomerang.ci.example.test:8080\r\n\r\n").status == 200)
+        #expect(try server.send("GET /__admin/requests HTTP/1.1\r\nHost: example.test\r\n\r\n").status == 200)
+        #expect(try server.send("GET /__admin/requests HTTP/1.1\r\nHost: example.test.evil\r\n\r\n").status == 403)
+        let open = InProcessServer { $0.adminHosts = ["*"] }
         #expect(try open.send("GET /__admin/requests HTTP/1.1\r\nHost: rebind.evil.example\r\n\r\n").status == 200)
     }
 
     @Test func theAdminTokenIsRequiredWhenSet() throws {
-        let live = try LiveServer { $0.adminToken = "t0ken" }
-        let missing = try live.admin("/__admin/requests")
+        let server = InProcessServer { $0.adminToken = "t0ken" }
+        let missing = try server.admin("/__admin/requests")
         #expect(missing.status == 401)
         #expect(missing.header("WWW-Authenticate") == "Bearer realm=\"boomerang-admin\"")
         #expect(missing.json?.object("error")?.string("code") == "adminTokenRequired")
-        #expect(try live.admin("/__admin/requests", headers: ["Authorization: Bearer wrong"]).status == 401)
-        #expect(try live.admin("/__admin/requests", headers: ["Authorization: Bearer t0ken"]).status == 200)
-        #expect(try live.admin("/__admin/requests", headers: ["Authorization: bearer t0ken"]).status == 200)
-        #expect(try live.admin("/__admin/requests?token=t0ken").status == 200)
-        #expect(try live.admin("/__admin/events?token=t0ke").status == 401)
-        #expect(try live.admin("DELETE", "/__admin/requests").status == 401)
+        #expect(try server.admin("/__admin/requests", headers: ["Authorization: Bearer wrong"]).status == 401)
+        #expect(try server.admin("/__admin/requests", headers: ["Authorization: Bearer t0ken"]).status == 200)
+        #expect(try server.admin("/__admin/requests", headers: ["Authorization: bearer t0ken"]).status == 200)
+        #expect(try server.admin("/__admin/requests?token=t0ken").status == 200)
+        #expect(try server.admin("/__admin/events?token=t0ke").status == 401)
+        #expect(try server.admin("DELETE", "/__admin/requests").status == 401)
         // The token's own requests are not recorded; the echo still answers without one.
-        #expect(try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        #expect(try server.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
         // The Host rule holds with a token too: a rebound page may have learnt it from nowhere, but
         // the rule does not depend on that.
-        let rebound = try live.send("GET /__admin/requests?token=t0ken HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+        let rebound = try server.send("GET /__admin/requests?token=t0ken HTTP/1.1\r\nHost: evil.example\r\n\r\n")
         #expect(rebound.status == 403)
     }
 }

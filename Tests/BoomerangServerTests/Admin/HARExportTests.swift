@@ -1,16 +1,17 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
 /// `GET /__admin/requests.har` against the HAR 1.2 shape.
 @Suite struct HARExportTests {
     @Test func theExportIsValidHAR12() throws {
-        let live = try LiveServer()
-        _ = try live.send("GET /get?a=1&b=two HTTP/1.1\r\nHost: x\r\nCookie: s=1; t=2\r\n\r\n")
-        _ = try live.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
-        _ = try live.send(Array("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 2\r\n\r\n".utf8) + [0xFF, 0x00])
-        _ = try live.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
-        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n")
-        let response = try live.admin("/__admin/requests.har")
+        let server = InProcessServer()
+        _ = try server.send("GET /get?a=1&b=two HTTP/1.1\r\nHost: x\r\nCookie: s=1; t=2\r\n\r\n")
+        _ = try server.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
+        _ = try server.send(Array("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 2\r\n\r\n".utf8) + [0xFF, 0x00])
+        _ = try server.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try server.send("GET /get HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let response = try server.admin("/__admin/requests.har")
         #expect(response.status == 200)
         #expect(response.header("Content-Disposition") == "attachment; filename=\"boomerang.har\"")
         let document = try JSONSerialization.jsonObject(with: Data(response.body))
@@ -27,7 +28,7 @@ import Testing
         #expect(entries[1].object("request")?.object("postData")?.string("text") == "hello")
         #expect(entries[4].object("response")?.int("status") == 400)
         #expect(entries[4].string("_outcome") == "refused")
-        let scoped = try live.admin("/__admin/requests.har?method=POST")
+        let scoped = try server.admin("/__admin/requests.har?method=POST")
         let posts = try JSONSerialization.jsonObject(with: Data(scoped.body))
         #expect(HARValidator.problems(posts) == [])
         #expect((((posts as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any])?.count == 2)

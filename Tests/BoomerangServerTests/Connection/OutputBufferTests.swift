@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Testing
 
 @testable import BoomerangHTTP1
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: [1, 7, 4096, 1 << 20])
     func mixedPiecesComeOutInOrder(step: Int) {
-        var seeded = SeededBytes(seed: 5)
+        var seeded = SplitMix64(seed: 5)
         let pieces: [[UInt8]] = [
             seeded.bytes(300), seeded.bytes(3 * OutputBuffer.segmentBytes), seeded.bytes(12),
             seeded.bytes(OutputBuffer.segmentBytes), seeded.bytes(OutputBuffer.segmentBytes - 1), seeded.bytes(5),
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func appendingWhileSendingKeepsTheOrder() {
-        var seeded = SeededBytes(seed: 6)
+        var seeded = SplitMix64(seed: 6)
         var buffer = OutputBuffer()
         var expected: [UInt8] = []
         var sent: [UInt8] = []
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func removeAllDropsEverySegment() {
-        var seeded = SeededBytes(seed: 7)
+        var seeded = SplitMix64(seed: 7)
         var buffer = OutputBuffer()
         buffer.append(seeded.bytes(10))
         buffer.append(seeded.bytes(2 * OutputBuffer.segmentBytes))

@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Testing
 
 @testable import BoomerangServer
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: [0, 1, 7, 8, 9, 63, 4099])
     func randomBytesOfManyLengths(length: Int) {
-        var seeded = SeededBytes(seed: UInt64(length) + 3)
+        var seeded = SplitMix64(seed: UInt64(length) + 3)
         // Random bytes, and bytes squeezed below 0x40 so that control characters cluster.
         for squeeze in [false, true] {
             var bytes = seeded.bytes(length)

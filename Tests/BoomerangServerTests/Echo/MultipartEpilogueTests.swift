@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -16,8 +17,8 @@ import Testing
     }
 
     @Test func strictModeRefusesAPartAfterTheCloseDelimiterAtItsOffset() throws {
-        let live = try LiveServer()
-        let response = try live.send(MultipartStrictnessTests.request(Self.row(Self.body)))
+        let server = InProcessServer()
+        let response = try server.send(MultipartStrictnessTests.request(Self.row(Self.body)))
         #expect(response.status == 400)
         let error = response.json?["error"] as? [String: Any]
         #expect(error?["code"] as? String == "partAfterCloseDelimiter")
@@ -27,8 +28,8 @@ import Testing
     }
 
     @Test func lenientModeEchoesThePartsBeforeItAndSaysWhy() throws {
-        let live = try LiveServer()
-        let response = try live.send(MultipartStrictnessTests.request(Self.row(Self.body), target: "/post?x-set-multipart-mode=lenient"))
+        let server = InProcessServer()
+        let response = try server.send(MultipartStrictnessTests.request(Self.row(Self.body), target: "/post?x-set-multipart-mode=lenient"))
         #expect(response.status == 200)
         #expect(response.json?["form"] as? [String: String] == ["a": "1"])
         #expect(MultipartStrictnessTests.codes(response.json) == ["partAfterCloseDelimiter"])
@@ -36,8 +37,8 @@ import Testing
 
     @Test(arguments: ["", "trailing words\r\n", "\r\n--BFAKE\r\n--B-x\r\n", "\r\n--B"])
     func otherEpilogueBytesAreIgnored(epilogue: String) throws {
-        let live = try LiveServer()
-        let response = try live.send(MultipartStrictnessTests.request(Self.row(Self.firstPart + epilogue)))
+        let server = InProcessServer()
+        let response = try server.send(MultipartStrictnessTests.request(Self.row(Self.firstPart + epilogue)))
         #expect(response.status == 200)
         #expect(response.json?["form"] as? [String: String] == ["a": "1"])
         #expect(MultipartStrictnessTests.codes(response.json).isEmpty)

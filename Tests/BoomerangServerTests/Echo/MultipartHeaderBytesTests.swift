@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -14,8 +15,8 @@ import Testing
     }
 
     @Test func aFilenameThatIsNotUTF8IsShownWithReplacementsAndSaidSo() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(filename: [0xC3, 0x28] + Array(".txt".utf8)))
+        let server = InProcessServer()
+        let response = try server.send(Self.request(filename: [0xC3, 0x28] + Array(".txt".utf8)))
         #expect(response.status == 200)
         #expect(response.json?["files"] as? [String: String] == ["f": "data"])
         let parts = (response.json?["multipart"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
@@ -24,8 +25,8 @@ import Testing
     }
 
     @Test func aUTF8FilenameIsShownAsSent() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(filename: Array("café ✓.txt".utf8)))
+        let server = InProcessServer()
+        let response = try server.send(Self.request(filename: Array("café ✓.txt".utf8)))
         #expect(response.status == 200)
         let parts = (response.json?["multipart"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
         #expect(parts.first?["filename"] as? String == "café ✓.txt")

@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -27,8 +28,8 @@ import Testing
     }
 
     @Test func aPartWithoutDispositionIsEchoedUnderAnEmptyNameAndSaidSo() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(heads: [
+        let server = InProcessServer()
+        let response = try server.send(Self.request(heads: [
             "Content-Disposition: form-data; name=\"a\"", "Content-Type: text/plain", "Content-Type: text/plain",
         ]))
         #expect(response.status == 200)
@@ -43,16 +44,16 @@ import Testing
     }
 
     @Test func aDispositionWithoutNameIsSaid() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(heads: ["Content-Disposition: form-data; filename=\"f.txt\""]))
+        let server = InProcessServer()
+        let response = try server.send(Self.request(heads: ["Content-Disposition: form-data; filename=\"f.txt\""]))
         #expect(response.status == 200)
         #expect(response.json?["files"] as? [String: String] == ["": "value1"])
         #expect(Set(Self.diagnostics(response.json).keys) == ["partWithoutName"])
     }
 
     @Test func repeatedDispositionsAndParametersAreSaidAndTheFirstIsUsed() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(heads: [
+        let server = InProcessServer()
+        let response = try server.send(Self.request(heads: [
             "Content-Disposition: form-data; name=\"first\"\r\nContent-Disposition: form-data; name=\"second\"",
             "Content-Disposition: form-data; name=\"x\"; name=\"y\"",
         ]))
@@ -64,8 +65,8 @@ import Testing
     }
 
     @Test func anotherDispositionTypeIsNotedAsInformation() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(heads: ["Content-Disposition: attachment; name=\"a\""]))
+        let server = InProcessServer()
+        let response = try server.send(Self.request(heads: ["Content-Disposition: attachment; name=\"a\""]))
         #expect(response.status == 200)
         #expect(response.json?["form"] as? [String: String] == ["a": "value1"])
         let levels = (response.json?["diagnostics"] as? [[String: Any]] ?? []).map { $0["level"] as? String }
@@ -74,8 +75,8 @@ import Testing
     }
 
     @Test func anExtendedBoundaryBesideThePlainOneIsIgnoredAndSaidSo() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(
+        let server = InProcessServer()
+        let response = try server.send(Self.request(
             contentType: "multipart/form-data; boundary*=UTF-8''C; boundary=B",
             heads: ["Content-Disposition: form-data; name=\"a\""]))
         #expect(response.status == 200)
@@ -87,16 +88,16 @@ import Testing
     /// `boundary*` it skips is said for every value it accepts, not only for strict ones.
     @Test(arguments: ["multipart/form-data; boundary = B; BOUNDARY* = UTF-8''C", "multipart/form-data;boundary*=x;boundary=\"B\""])
     func anExtendedBoundaryIsSaidHoweverTheParametersAreWritten(contentType: String) throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(contentType: contentType, heads: ["Content-Disposition: form-data; name=\"a\""]))
+        let server = InProcessServer()
+        let response = try server.send(Self.request(contentType: contentType, heads: ["Content-Disposition: form-data; name=\"a\""]))
         #expect(response.status == 200)
         #expect(response.json?["form"] as? [String: String] == ["a": "value1"])
         #expect(Set(Self.diagnostics(response.json).keys) == ["boundaryExtendedIgnored"])
     }
 
     @Test func wellFormedPartsHaveNoFindings() throws {
-        let live = try LiveServer()
-        let response = try live.send(Self.request(heads: [
+        let server = InProcessServer()
+        let response = try server.send(Self.request(heads: [
             "Content-Disposition: form-data; name=\"a\"",
             "Content-Disposition: form-data; name=\"f\"; filename=\"f.txt\"; filename*=UTF-8''f.txt\r\nContent-Type: text/plain",
         ]))

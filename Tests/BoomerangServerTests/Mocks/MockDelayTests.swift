@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -106,10 +107,10 @@ import Testing
                 response: { body: eventually, delayDistribution: { type: lognormal, median: 20, sigma: 0.3 } }
                 """
         ])
-        let live = try folder.serve()
-        let list = try live.mappingList()
+        let server = folder.serveInProcess()
+        let list = try server.mappingList()
         #expect((list["errors"] as? [Any])?.isEmpty == true, "\(list)")
-        let response = try live.call("GET", "/slow")
+        let response = try server.call("GET", "/slow")
         #expect(response.status == 200)
         #expect(response.text == "eventually")
     }

@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSettings
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -32,6 +33,14 @@ final class MappingFolder: @unchecked Sendable {
         try FileManager.default.removeItem(at: mappings.appending(path: name))
     }
 
+    /// An in-process server serving this folder's mappings.
+    func serveInProcess(configure: (inout ServerSettings) -> Void = { _ in }) -> InProcessServer {
+        InProcessServer { settings in
+            settings.mappingsDirectory = self.mappings.path
+            configure(&settings)
+        }
+    }
+
     /// A live server serving this folder's mappings.
     func serve(threads: Int = 1, configure: (inout ServerSettings) -> Void = { _ in }) throws -> LiveServer {
         try LiveServer(threads: threads) { settings in
@@ -45,12 +54,12 @@ final class MappingFolder: @unchecked Sendable {
     }
 }
 
-extension LiveServer {
+extension TestClient {
     /// One request on a new connection.
     func call(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: String = ""
-    ) throws -> RawConnection.Response {
-        try RawConnection.fetch(self, method, target, headers: headers, body: Array(body.utf8))
+    ) throws -> TestResponse {
+        try fetch(method, target, headers: headers, body: Array(body.utf8))
     }
 
     /// `GET /__admin/mappings` as JSON.
@@ -68,9 +77,4 @@ extension LiveServer {
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
-}
-
-extension RawConnection.Response {
-    /// The body's JSON as any value (arrays included).
-    var anyJSON: Any? { try? JSONSerialization.jsonObject(with: Data(body)) }
 }

@@ -1,9 +1,10 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
 @testable import BoomerangServer
 
-/// Which mapping answers which request on a live server: priority, then specificity, each matcher,
+/// Which mapping answers which request on a server server: priority, then specificity, each matcher,
 /// and the requests that fall through to the built-in routes.
 @Suite struct MockMatchingTests {
     static let mappings = """
@@ -92,8 +93,8 @@ import Testing
     @Test(arguments: cases)
     func theExpectedMappingAnswers(_ testCase: Case) throws {
         let folder = try MappingFolder(["table.yaml": Self.mappings])
-        let live = try folder.serve()
-        let response = try live.call(testCase.method, testCase.target, headers: testCase.headers, body: testCase.body)
+        let server = folder.serveInProcess()
+        let response = try server.call(testCase.method, testCase.target, headers: testCase.headers, body: testCase.body)
         #expect(response.status == 200, "\(response.text)")
         if let winner = testCase.winner {
             #expect(response.text == winner)
@@ -106,13 +107,13 @@ import Testing
 
     @Test func theHistoryNamesTheMappingThatAnswered() throws {
         let folder = try MappingFolder(["table.yaml": Self.mappings])
-        let live = try folder.serve()
-        _ = try live.call("POST", "/post", body: "please mock-me")
-        _ = try live.call("POST", "/post", body: "echo me")
-        _ = try live.call("GET", "/t/users/7")
-        let routes = try live.waitForEntries(3).compactMap { $0["route"] as? String }
+        let server = folder.serveInProcess()
+        _ = try server.call("POST", "/post", body: "please mock-me")
+        _ = try server.call("POST", "/post", body: "echo me")
+        _ = try server.call("GET", "/t/users/7")
+        let routes = try server.waitForEntries(3).compactMap { $0["route"] as? String }
         #expect(routes == ["mock.d-template", "echo.post", "mock.q-post"])
-        let metrics = try live.admin("/__admin/metrics").text.split(separator: "\n").filter { $0.hasPrefix("boomerang_requests_total{") }
+        let metrics = try server.admin("/__admin/metrics").text.split(separator: "\n").filter { $0.hasPrefix("boomerang_requests_total{") }
         for route in ["mock.d-template", "echo.post", "mock.q-post"] {
             #expect(metrics.contains { $0.contains("route=\"\(route)\"") && $0.hasSuffix(" 1") }, "\(route) in \(metrics)")
         }
@@ -120,9 +121,9 @@ import Testing
 
     @Test func aBodyLargerThanTheBufferedLimitMatchesNoBodyPatternAndReachesTheEcho() throws {
         let folder = try MappingFolder(["table.yaml": Self.mappings])
-        let live = try folder.serve { $0.maxBufferedBodyBytes = 1024 }
+        let server = folder.serveInProcess { $0.maxBufferedBodyBytes = 1024 }
         let body = "mock-me " + String(repeating: "x", count: 4000)
-        let response = try live.call("POST", "/post", body: body)
+        let response = try server.call("POST", "/post", body: body)
         #expect(response.status == 200)
         #expect(response.text != "q-post")
         #expect(response.json?["url"] != nil)
@@ -130,8 +131,8 @@ import Testing
 
     @Test func aGetMappingAnswersHeadWithoutItsBody() throws {
         let folder = try MappingFolder(["table.yaml": Self.mappings])
-        let live = try folder.serve()
-        let response = try RawConnection(port: live.port).request("HEAD", "/t/items")
+        let server = folder.serveInProcess()
+        let response = try server.connect().request("HEAD", "/t/items")
         #expect(response.status == 200)
         #expect(response.header("Content-Length") == "7")
         #expect(response.body.isEmpty)
@@ -139,9 +140,9 @@ import Testing
 
     @Test func theAdminAPIIsNeverMocked() throws {
         let folder = try MappingFolder(["all.yaml": "request: { urlPathPattern: '.*' }\nresponse: { body: mocked }\n"])
-        let live = try folder.serve()
-        #expect(try live.call("GET", "/anything/x").text == "mocked")
-        #expect(try live.admin("/__admin/mappings").status == 200)
-        #expect(try live.mappingList()["meta"] != nil)
+        let server = folder.serveInProcess()
+        #expect(try server.call("GET", "/anything/x").text == "mocked")
+        #expect(try server.admin("/__admin/mappings").status == 200)
+        #expect(try server.mappingList()["meta"] != nil)
     }
 }

@@ -1,4 +1,5 @@
 import BoomerangRuntime
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -30,39 +31,25 @@ import Testing
 
     @Test func theNthCallAnswersDifferentlyUntilReset() throws {
         let folder = try MappingFolder(["job.yaml": Self.sequence])
-        let live = try folder.serve()
-        let answers = try (0..<4).map { _ in try live.call("GET", "/job").text }
+        let server = folder.serveInProcess()
+        let answers = try (0..<4).map { _ in try server.call("GET", "/job").text }
         #expect(answers == ["queued", "running", "done", "done"])
-        let states = try #require(try live.admin("/__admin/scenarios").json?["scenarios"] as? [[String: Any]])
+        let states = try #require(try server.admin("/__admin/scenarios").json?["scenarios"] as? [[String: Any]])
         #expect(states.count == 1)
         #expect(states.first?["state"] as? String == "done")
-        #expect(try live.admin("POST", "/__admin/scenarios/reset").status == 200)
-        #expect(try live.call("GET", "/job").text == "queued")
+        #expect(try server.admin("POST", "/__admin/scenarios/reset").status == 200)
+        #expect(try server.call("GET", "/job").text == "queued")
     }
 
     @Test func eachSessionHasItsOwnState() throws {
         let folder = try MappingFolder(["job.yaml": Self.sequence])
-        let live = try folder.serve()
-        #expect(try live.call("GET", "/job").text == "queued")
-        #expect(try live.call("GET", "/s/ci-1/job").text == "queued")
-        #expect(try live.call("GET", "/s/ci-1/job").text == "running")
-        #expect(try live.call("GET", "/job", headers: [("X-Boomerang-Session", "ci-2")]).text == "queued")
-        #expect(try live.call("GET", "/job").text == "running")
-        #expect(try live.call("GET", "/s/ci-1/job").text == "done")
-    }
-
-    @Test func concurrentCallsTakeEachStepOnce() throws {
-        let folder = try MappingFolder(["job.yaml": Self.sequence])
-        let live = try folder.serve(threads: 2)
-        let answers = Locked<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let text = (try? live.call("GET", "/job").text) ?? "failed"
-            answers.withLock { $0.append(text) }
-        }
-        let all = answers.withLock { $0 }
-        #expect(all.filter { $0 == "queued" }.count == 1)
-        #expect(all.filter { $0 == "running" }.count == 1)
-        #expect(all.filter { $0 == "done" }.count == 6)
+        let server = folder.serveInProcess()
+        #expect(try server.call("GET", "/job").text == "queued")
+        #expect(try server.call("GET", "/s/ci-1/job").text == "queued")
+        #expect(try server.call("GET", "/s/ci-1/job").text == "running")
+        #expect(try server.call("GET", "/job", headers: [("X-Boomerang-Session", "ci-2")]).text == "queued")
+        #expect(try server.call("GET", "/job").text == "running")
+        #expect(try server.call("GET", "/s/ci-1/job").text == "done")
     }
 
     @Test func statesAreKeptPerSessionAndScenario() {

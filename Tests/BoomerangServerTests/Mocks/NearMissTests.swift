@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -21,8 +22,8 @@ import Testing
 
     @Test func the404NamesTheNearestMappingAndEachFieldThatDiffers() throws {
         let folder = try MappingFolder(["api.yaml": Self.mappings])
-        let live = try folder.serve()
-        let response = try live.call("PUT", "/api/users", headers: [("Content-Type", "text/plain")], body: #"{"name": "Bob"}"#)
+        let server = folder.serveInProcess()
+        let response = try server.call("PUT", "/api/users", headers: [("Content-Type", "text/plain")], body: #"{"name": "Bob"}"#)
         #expect(response.status == 404)
         let error = try #require(response.json?["error"] as? [String: Any])
         #expect(error["code"] as? String == "notFound")
@@ -41,8 +42,8 @@ import Testing
 
     @Test func theNearestPathWinsWhenOnlyTheURLDiffers() throws {
         let folder = try MappingFolder(["api.yaml": Self.mappings])
-        let live = try folder.serve()
-        let response = try live.call("GET", "/api/order")
+        let server = folder.serveInProcess()
+        let response = try server.call("GET", "/api/order")
         #expect(response.status == 404)
         let nearest = try #require((response.json?["error"] as? [String: Any])?["nearestMapping"] as? [String: Any])
         #expect(nearest["name"] as? String == "list-orders")
@@ -51,8 +52,8 @@ import Testing
 
     @Test func aBodyThatFailsItsPatternGetsTheNearMissToo() throws {
         let folder = try MappingFolder(["api.yaml": Self.mappings])
-        let live = try folder.serve()
-        let response = try live.call("POST", "/api/users", headers: [("Content-Type", "application/json")], body: #"{"name": "Bob"}"#)
+        let server = folder.serveInProcess()
+        let response = try server.call("POST", "/api/users", headers: [("Content-Type", "application/json")], body: #"{"name": "Bob"}"#)
         #expect(response.status == 404)
         let nearest = try #require((response.json?["error"] as? [String: Any])?["nearestMapping"] as? [String: Any])
         #expect(nearest["name"] as? String == "create-user")
@@ -61,16 +62,16 @@ import Testing
 
     @Test func withoutMappingsThe404IsTheUsualOne() throws {
         let folder = try MappingFolder()
-        let live = try folder.serve()
-        let response = try live.call("GET", "/api/order")
+        let server = folder.serveInProcess()
+        let response = try server.call("GET", "/api/order")
         #expect(response.status == 404)
         #expect((response.json?["error"] as? [String: Any])?["nearestMapping"] == nil)
     }
 
     @Test func a405IsNotANearMiss() throws {
         let folder = try MappingFolder(["api.yaml": Self.mappings])
-        let live = try folder.serve()
-        let response = try live.call("DELETE", "/get")
+        let server = folder.serveInProcess()
+        let response = try server.call("DELETE", "/get")
         #expect(response.status == 405)
         #expect((response.json?["error"] as? [String: Any])?["nearestMapping"] == nil)
     }

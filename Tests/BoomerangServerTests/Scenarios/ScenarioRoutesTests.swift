@@ -1,20 +1,21 @@
 import BoomerangExchange
 import BoomerangScenarios
 import BoomerangServer
+import BoomerangTesting
 import Foundation
 import Testing
 
 /// `/scenarios`, `/scenarios/{id}` and `/scenarios/{id}.json` over raw HTTP.
 @Suite struct ScenarioRoutesTests {
-    private func exchange(_ live: LiveServer, _ request: String, head: Bool = false) throws -> RawConnection.Response {
-        let connection = try RawConnection(port: live.port)
+    private func exchange(_ server: InProcessServer, _ request: String, head: Bool = false) throws -> TestResponse {
+        let connection = server.connect()
         try connection.send(request)
         return try #require(try connection.readResponse(forHead: head))
     }
 
     @Test func catalogueIsJSONByDefault() throws {
-        let live = try LiveServer()
-        let response = try exchange(live, "GET /scenarios HTTP/1.1\r\nHost: x\r\n\r\n")
+        let server = InProcessServer()
+        let response = try exchange(server, "GET /scenarios HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
         #expect(response.json?["count"] as? Int == ScenarioCatalogue.standard.scenarios.count)
@@ -31,8 +32,8 @@ import Testing
         ("text/html, application/json", false),
     ])
     func catalogueIsHTMLForBrowsers(accept: String, html: Bool) throws {
-        let live = try LiveServer()
-        let response = try exchange(live, "GET /scenarios HTTP/1.1\r\nHost: x\r\nAccept: \(accept)\r\n\r\n")
+        let server = InProcessServer()
+        let response = try exchange(server, "GET /scenarios HTTP/1.1\r\nHost: x\r\nAccept: \(accept)\r\n\r\n")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == (html ? "text/html; charset=utf-8" : "application/json"))
         if html {
@@ -42,11 +43,11 @@ import Testing
     }
 
     @Test func everyScenarioURLServesItsResponse() throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         var wrong: [String] = []
         for scenario in ScenarioCatalogue.standard.scenarios {
             let isHead = scenario.method == .head
-            let response = try exchange(live, "\(scenario.method.rawValue) \(scenario.path) HTTP/1.1\r\nHost: x\r\n\r\n", head: isHead)
+            let response = try exchange(server, "\(scenario.method.rawValue) \(scenario.path) HTTP/1.1\r\nHost: x\r\n\r\n", head: isHead)
             let bodyOK = response.body == scenario.receivedBody.bytes
             if response.status != scenario.status || response.header("Content-Type") != scenario.contentType || !bodyOK
                 || response.header("Location") != scenario.extraHeaders["Location"]
@@ -58,8 +59,8 @@ import Testing
     }
 
     @Test func headServesHeadersOfAnyScenario() throws {
-        let live = try LiveServer()
-        let response = try exchange(live, "HEAD /scenarios/image-200-png-png HTTP/1.1\r\nHost: x\r\n\r\n", head: true)
+        let server = InProcessServer()
+        let response = try exchange(server, "HEAD /scenarios/image-200-png-png HTTP/1.1\r\nHost: x\r\n\r\n", head: true)
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "image/png")
         #expect(response.body == [])
@@ -67,8 +68,8 @@ import Testing
 
     @Test(arguments: ["/scenarios/json-404-acceptable-valid.json", "/scenarios/json-404-acceptable-valid?describe=1"])
     func describesAScenario(path: String) throws {
-        let live = try LiveServer()
-        let response = try exchange(live, "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+        let server = InProcessServer()
+        let response = try exchange(server, "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
         let json = try #require(response.json)
@@ -80,12 +81,12 @@ import Testing
     }
 
     @Test func unknownScenarioIs404JSONAndOtherMethodsAre405() throws {
-        let live = try LiveServer()
-        let unknown = try exchange(live, "GET /scenarios/nope HTTP/1.1\r\nHost: x\r\n\r\n")
+        let server = InProcessServer()
+        let unknown = try exchange(server, "GET /scenarios/nope HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(unknown.status == 404)
         #expect(unknown.header("Content-Type") == "application/json")
         #expect((unknown.json?["error"] as? [String: Any])?["code"] as? String == "unknownScenario")
-        let post = try exchange(live, "POST /scenarios/json-200-acceptable-valid HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        let post = try exchange(server, "POST /scenarios/json-200-acceptable-valid HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
         #expect(post.status == 405)
         #expect(post.header("Allow") == "GET, HEAD, OPTIONS")
     }

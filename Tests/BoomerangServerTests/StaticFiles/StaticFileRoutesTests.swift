@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -39,8 +40,8 @@ import Glibc
         }
     }
 
-    func get(_ live: LiveServer, _ target: String, headers: String = "") throws -> RawConnection.Response {
-        let connection = try RawConnection(port: live.port)
+    func get(_ server: InProcessServer, _ target: String, headers: String = "") throws -> TestResponse {
+        let connection = server.connect()
         try connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
         return try #require(try connection.readResponse(forHead: false))
     }
@@ -57,8 +58,8 @@ import Glibc
     /// Robustness S09: `/` and `/ui/` are `index.html`; a folder inside is never listed.
     @Test func aBrowserGetsThePageWithAStrictPolicyAndCurlGetsTheRouteListing() throws {
         let folder = try PageFolder()
-        let live = try LiveServer { $0.publicDirectory = folder.page.path }
-        let page = try get(live, "/", headers: "Accept: text/html,application/xhtml+xml,*/*;q=0.8\r\n")
+        let server = InProcessServer { $0.publicDirectory = folder.page.path }
+        let page = try get(server, "/", headers: "Accept: text/html,application/xhtml+xml,*/*;q=0.8\r\n")
         #expect(page.status == 200)
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
         #expect(page.text.contains("<title>page</title>"))
@@ -66,32 +67,32 @@ import Glibc
         #expect(policy.contains("script-src 'self'") && policy.contains("default-src 'none'"))
         #expect(!policy.contains("unsafe-inline"))
         #expect(page.header("X-Content-Type-Options") == "nosniff")
-        let listing = try get(live, "/", headers: "Accept: */*\r\n")
+        let listing = try get(server, "/", headers: "Accept: */*\r\n")
         #expect(listing.header("Content-Type") == "application/json")
         let routes = try #require(listing.json?["routes"] as? [[String: Any]])
         #expect(routes.contains { $0["path"] as? String == "/get" && $0["name"] as? String == "echo.get" })
         #expect(routes.contains { $0["path"] as? String == "/ui/{file...}" })
         // `/ui/` is the page too, whatever the client accepts; a folder inside is never listed.
-        let underUI = try get(live, "/ui/")
+        let underUI = try get(server, "/ui/")
         #expect(underUI.status == 200 && underUI.text.contains("<title>page</title>"))
-        #expect(try get(live, "/ui/img/").status == 404)
+        #expect(try get(server, "/ui/img/").status == 404)
     }
 
     @Test func filesHaveTheirTypeAndAnETagThatAnswers304() throws {
         let folder = try PageFolder()
-        let live = try LiveServer { $0.publicDirectory = folder.page.path }
-        let script = try get(live, "/ui/app.js")
+        let server = InProcessServer { $0.publicDirectory = folder.page.path }
+        let script = try get(server, "/ui/app.js")
         #expect(script.status == 200)
         #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
         let etag = try #require(script.header("ETag"))
         #expect(etag.hasPrefix("\"") && etag.count == 34)
-        let again = try get(live, "/ui/app.js", headers: "If-None-Match: \"other\", W/\(etag)\r\n")
+        let again = try get(server, "/ui/app.js", headers: "If-None-Match: \"other\", W/\(etag)\r\n")
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
         #expect(again.header("ETag") == etag)
-        let changed = try get(live, "/ui/app.js", headers: "If-None-Match: \"other\"\r\n")
+        let changed = try get(server, "/ui/app.js", headers: "If-None-Match: \"other\"\r\n")
         #expect(changed.status == 200)
-        #expect(try get(live, "/ui/img/logo.svg").header("Content-Type") == "image/svg+xml")
+        #expect(try get(server, "/ui/img/logo.svg").header("Content-Type") == "image/svg+xml")
     }
 
     /// Robustness S06 (`link.txt` and `up/` are links that point outside the folder) and S09
@@ -104,11 +105,11 @@ import Glibc
     ])
     func nothingOutsideTheFolderNoDotfileNoBackupNoListing(target: String) throws {
         let folder = try PageFolder()
-        let live = try LiveServer { $0.publicDirectory = folder.page.path }
-        let response = try get(live, target)
+        let server = InProcessServer { $0.publicDirectory = folder.page.path }
+        let response = try get(server, target)
         #expect(response.status == 404 || response.status == 400)
         #expect(!response.text.contains("outside") && !response.text.contains("secret\n") && !response.text.contains("swift-tools-version"))
-        #expect(try get(live, "/ui/app.js").status == 200)
+        #expect(try get(server, "/ui/app.js").status == 200)
     }
 
     /// Robustness S13: a FIFO and a link to a device placed in the folder are never opened (opening
@@ -121,15 +122,15 @@ import Glibc
         try FileManager.default.createSymbolicLink(atPath: folder.page.appendingPathComponent("zero.js").path, withDestinationPath: "/dev/zero")
         let script = folder.page.appendingPathComponent("app.js")
         let original = try Data(contentsOf: script)
-        let live = try LiveServer { $0.publicDirectory = folder.page.path }
-        #expect(try get(live, "/ui/pipe.js").status == 404)
-        #expect(try get(live, "/ui/zero.js").status == 404)
+        let server = InProcessServer { $0.publicDirectory = folder.page.path }
+        #expect(try get(server, "/ui/pipe.js").status == 404)
+        #expect(try get(server, "/ui/zero.js").status == 404)
         try Data("x".utf8).write(to: script)
-        let served = try get(live, "/ui/app.js")
+        let served = try get(server, "/ui/app.js")
         #expect(served.status == 200)
         #expect(served.body == Array(original))
         #expect(served.header("Content-Length") == "\(original.count)")
-        #expect(try get(live, "/get").status == 200)
+        #expect(try get(server, "/get").status == 200)
     }
 
     /// Robustness S14: types come from an allowlist by extension; an unknown extension, or none,
@@ -138,14 +139,14 @@ import Glibc
         let folder = try PageFolder()
         try Data("<html>".utf8).write(to: folder.page.appendingPathComponent("data.xyz"))
         try Data("<html>".utf8).write(to: folder.page.appendingPathComponent("README"))
-        let live = try LiveServer { $0.publicDirectory = folder.page.path }
+        let server = InProcessServer { $0.publicDirectory = folder.page.path }
         let expected = [
             ("/ui/data.xyz", "application/octet-stream"), ("/ui/README", "application/octet-stream"),
             ("/ui/app.js", "text/javascript; charset=utf-8"), ("/ui/style.css", "text/css; charset=utf-8"),
             ("/ui/img/logo.svg", "image/svg+xml"), ("/ui/index.html", "text/html; charset=utf-8"),
         ]
         for (target, type) in expected {
-            let response = try get(live, target)
+            let response = try get(server, target)
             #expect(response.status == 200, "\(target)")
             #expect(response.header("Content-Type") == type, "\(target)")
             #expect(response.header("X-Content-Type-Options") == "nosniff", "\(target)")
@@ -153,8 +154,8 @@ import Glibc
     }
 
     @Test func withoutAPageFolderTheAnswerSaysHowToInstallIt() throws {
-        let live = try LiveServer { $0.publicDirectory = "/nonexistent/boomerang-public" }
-        let response = try get(live, "/", headers: "Accept: text/html\r\n")
+        let server = InProcessServer { $0.publicDirectory = "/nonexistent/boomerang-public" }
+        let response = try get(server, "/", headers: "Accept: text/html\r\n")
         #expect(response.status == 404)
         #expect((response.json?["error"] as? [String: Any])?["code"] as? String == "pageNotInstalled")
     }

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -6,28 +7,15 @@ import Testing
 import Glibc
 #endif
 
-extension LiveServer {
-    /// Sends one request on a new connection and reads its response.
-    func send(_ request: String) throws -> RawConnection.Response {
-        try send(Array(request.utf8))
-    }
-
-    /// Sends `request` on a new connection and reads one response, waiting at most `timeout`
-    /// seconds for each read.
-    func send(_ request: [UInt8], timeout: Double = 5) throws -> RawConnection.Response {
-        let connection = try RawConnection(port: port, timeout: timeout)
-        try connection.send(request)
-        return try #require(try connection.readResponse())
-    }
-
+extension TestClient {
     /// A GET admin request with a loopback Host.
-    func admin(_ target: String, headers: [String] = []) throws -> RawConnection.Response {
+    func admin(_ target: String, headers: [String] = []) throws -> TestResponse {
         try admin("GET", target, headers: headers)
     }
 
     /// An admin request with a loopback Host.
-    func admin(_ method: String, _ target: String, body: String? = nil, headers: [String] = []) throws -> RawConnection.Response {
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+    func admin(_ method: String, _ target: String, body: String? = nil, headers: [String] = []) throws -> TestResponse {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
         for header in headers { request += header + "\r\n" }
         if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
         request += "\r\n" + (body ?? "")

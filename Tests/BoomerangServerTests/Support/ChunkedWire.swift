@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 
 /// A chunked response read off the wire, framing kept: the head, each chunk as it was framed, and
@@ -61,6 +62,20 @@ struct ChunkedWire {
     static func get(port: Int, _ target: String, headers: [String] = []) throws -> ChunkedWire {
         let extra = headers.map { $0 + "\r\n" }.joined()
         return try fetch(port: port, "GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(extra)\r\n")
+    }
+
+    /// Sends `request` on a new in-process connection and reads until the last chunk and its
+    /// trailers have arrived, or the server closes.
+    static func fetch(_ server: InProcessServer, _ request: String) throws -> ChunkedWire {
+        let connection = server.connect()
+        try connection.send(request)
+        return ChunkedWire(connection.read { ChunkedWire($0).complete })
+    }
+
+    /// `GET target` with `headers`, on a new in-process connection.
+    static func get(_ server: InProcessServer, _ target: String, headers: [String] = []) throws -> ChunkedWire {
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        return try fetch(server, "GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(extra)\r\n")
     }
 
     /// A header of the head, by name without case.

@@ -1,3 +1,4 @@
+import BoomerangSamples
 import Crypto
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 enum EchoFixtures {
     /// 300 KiB of seeded random bytes with CRLF runs and boundary-like runs spliced in.
     static let binaryFile: [UInt8] = {
-        var generator = SeededBytes(seed: 0xB00_3E5A)
+        var generator = SplitMix64(seed: 0xB00_3E5A)
         var bytes = generator.bytes(300 * 1024)
         let traps = [Array("\r\n--".utf8), Array("\r\n--Boundary+0123456789ABCDEF".utf8), [13, 10, 13, 10], Array("--\r\n".utf8)]
         for (index, trap) in traps.enumerated() {

@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Testing
 
 @testable import BoomerangServer

@@ -1,4 +1,5 @@
-import BoomerangTesting
+import BoomerangSamples
+import BoomerangSerialization
 import BoomerangWire
 import Testing
 

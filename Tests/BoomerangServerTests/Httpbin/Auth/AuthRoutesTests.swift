@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Crypto
 import Foundation
 import Testing
@@ -6,22 +7,16 @@ import Testing
     private let basic = ("Authorization", "Basic " + Data("user:pa ss".utf8).base64EncodedString())
 
     @Test func basicAuth() throws {
-        let live = try LiveServer()
-        let ok = try RawConnection.fetch(live, "/basic-auth/user/pa%20ss", headers: [basic])
+        let server = InProcessServer()
+        let ok = try server.fetch("/basic-auth/user/pa%20ss", headers: [basic])
         #expect(ok.status == 200)
         #expect(ok.json?["authenticated"] as? Bool == true)
         #expect(ok.json?["user"] as? String == "user")
-        let wrong = try RawConnection.fetch(live, "/basic-auth/user/other", headers: [basic])
+        let wrong = try server.fetch("/basic-auth/user/other", headers: [basic])
         #expect(wrong.status == 401)
         #expect(wrong.header("WWW-Authenticate") == #"Basic realm="Fake Realm""#)
-        #expect(try RawConnection.fetch(live, "/hidden-basic-auth/user/pa%20ss", headers: [basic]).status == 200)
-        #expect(try RawConnection.fetch(live, "/hidden-basic-auth/user/other", headers: [basic]).status == 404)
-    }
-
-    @Test func curlBasicAuth() throws {
-        let live = try LiveServer()
-        let output = try ExternalTool.run("curl", ["-sS", "-u", "u:p", live.baseURL + "/basic-auth/u/p"])
-        #expect(output.json?["authenticated"] as? Bool == true)
+        #expect(try server.fetch("/hidden-basic-auth/user/pa%20ss", headers: [basic]).status == 200)
+        #expect(try server.fetch("/hidden-basic-auth/user/other", headers: [basic]).status == 404)
     }
 
     @Test(arguments: [
@@ -30,8 +25,8 @@ import Testing
         String(repeating: "x", count: 4000),
     ])
     func malformedAuthorizationIs401NeverAServerError(value: String) throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         for target in ["/basic-auth/u/p", "/bearer", "/digest-auth/auth/u/p"] {
             let response = try connection.request(target, headers: [("Authorization", value)])
             #expect(response.status == 401, "\(target) \(value)")
@@ -41,32 +36,19 @@ import Testing
     }
 
     @Test func bearer() throws {
-        let live = try LiveServer()
-        let ok = try RawConnection.fetch(live, "/bearer", headers: [("Authorization", "Bearer abc.def-123")])
+        let server = InProcessServer()
+        let ok = try server.fetch("/bearer", headers: [("Authorization", "Bearer abc.def-123")])
         #expect(ok.json?["token"] as? String == "abc.def-123")
-        let none = try RawConnection.fetch(live, "/bearer")
+        let none = try server.fetch("/bearer")
         #expect(none.status == 401)
         #expect(none.header("WWW-Authenticate") == "Bearer")
     }
 
-    @Test(arguments: ["MD5", "SHA-256", "SHA-512"])
-    func curlDigestAuth(algorithm: String) throws {
-        let live = try LiveServer()
-        let path = algorithm == "MD5" ? "/digest-auth/auth/u/p" : "/digest-auth/auth/u/p/\(algorithm)"
-        let output = try ExternalTool.run("curl", ["-sS", "--digest", "-u", "u:p", live.baseURL + path])
-        if algorithm == "SHA-512" {
-            // curl does not implement SHA-512 digests; it must still get a clean 401, not an error.
-            #expect(output.status == 0)
-            return
-        }
-        #expect(output.json?["authenticated"] as? Bool == true, "\(output.stderr)")
-    }
-
     @Test(arguments: ["auth", "auth-int"])
     func digestByHandWithEveryAlgorithm(qop: String) throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         for algorithm in ["MD5", "SHA-256", "SHA-512"] {
-            let connection = try RawConnection(port: live.port)
+            let connection = server.connect()
             let path = "/digest-auth/\(qop)/u/p/\(algorithm)"
             let challenge = try connection.request("POST", path, body: Array("body".utf8))
             #expect(challenge.status == 405)
@@ -94,19 +76,18 @@ import Testing
     }
 
     @Test func staleAfterCountsDown() throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         let path = "/digest-auth/auth/u/p/MD5/2"
-        let first = try RawConnection.fetch(live, path)
+        let first = try server.fetch(path)
         #expect(first.headers("Set-Cookie").contains("stale_after=2; Path=/"))
-        #expect(try RawConnection.fetch(live, path, headers: [("Authorization", "Digest username=\"u\""), ("Cookie", "stale_after=0")])
+        #expect(try server.fetch(path, headers: [("Authorization", "Digest username=\"u\""), ("Cookie", "stale_after=0")])
             .header("WWW-Authenticate")?.contains("stale=TRUE") == true)
-        #expect(try RawConnection.fetch(live, "/digest-auth/auth/u/p/MD5/x").status == 400)
+        #expect(try server.fetch("/digest-auth/auth/u/p/MD5/x").status == 400)
     }
 
     @Test func requireCookie() throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(
-            live, "/digest-auth/auth/u/p?require-cookie=1", headers: [("Authorization", "Digest username=\"u\""), ("Cookie", "a=b")])
+        let server = InProcessServer()
+        let response = try server.fetch("/digest-auth/auth/u/p?require-cookie=1", headers: [("Authorization", "Digest username=\"u\""), ("Cookie", "a=b")])
         #expect(response.status == 403)
         #expect(response.json?["errors"] as? [String] == ["missing cookie set on challenge"])
     }

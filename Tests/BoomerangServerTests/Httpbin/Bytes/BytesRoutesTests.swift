@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 
 @Suite struct BytesRoutesTests {
     @Test func bytesAreRepeatableWithASeed() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let first = try connection.request("/bytes/1000?seed=7")
         #expect(first.body.count == 1000)
         #expect(first.header("Content-Type") == "application/octet-stream")
@@ -17,8 +18,8 @@ import Testing
 
     /// Above 64 KiB the bytes are made while they are sent: the same bytes, under Content-Length.
     @Test func largeBytesAreStreamedWithTheSameBytesAndLength() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         var generator = SeededGenerator(seed: 7)
         let expected = generator.bytes(200_003)
         let large = try connection.request("/bytes/200003?seed=7")
@@ -34,8 +35,8 @@ import Testing
     }
 
     @Test func rangeHonoursRangeHeaders() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let whole = try connection.request("/range/30")
         #expect(whole.status == 200)
         #expect(whole.text == "abcdefghijklmnopqrstuvwxyzabcd")
@@ -56,15 +57,9 @@ import Testing
         #expect(many.text.contains("Content-Range: bytes 3-4/30\r\n\r\nde\r\n"))
     }
 
-    @Test func curlResumesARange() throws {
-        let live = try LiveServer()
-        let output = try ExternalTool.run("curl", ["-sS", "-r", "5-9", live.baseURL + "/range/26"])
-        #expect(String(decoding: output.stdout, as: UTF8.self) == "fghij")
-    }
-
     @Test func linksPage() throws {
-        let live = try LiveServer()
-        let page = try RawConnection.fetch(live, "/links/3/1")
+        let server = InProcessServer()
+        let page = try server.fetch("/links/3/1")
         #expect(page.text == "<html><head><title>Links</title></head><body><a href='/links/3/0'>0</a> 1 <a href='/links/3/2'>2</a> </body></html>")
     }
 
@@ -75,8 +70,8 @@ import Testing
         ("/links/5/-1", nil), ("/delay/abc", nil), ("/delay/-1", nil), ("/delay/inf", nil),
     ])
     func limitsAre400NamingTheParameter(target: String, range: String?) throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let response = try connection.request(target, headers: range.map { [("Range", "bytes=" + $0)] } ?? [])
         #expect(response.status == 400)
         #expect(response.errorCode == "invalidParameter")

@@ -1,10 +1,11 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
 @Suite struct CachingRoutesTests {
     @Test func cacheAnswers304ToConditionalRequests() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let first = try connection.request("/cache")
         #expect(first.status == 200)
         #expect(first.json?["url"] as? String == "http://localhost/cache")
@@ -15,8 +16,8 @@ import Testing
     }
 
     @Test func cacheControlMaxAge() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         #expect(try connection.request("/cache/60").header("Cache-Control") == "public, max-age=60")
         #expect(try connection.request("/cache/2147483648").status == 400)
         #expect(try connection.request("/cache/-1").status == 400)
@@ -29,8 +30,8 @@ import Testing
         ([("If-Match", #""abc""#)], 200), ([], 200),
     ])
     func etagConditions(headers: [(String, String)], status: Int) throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, "/etag/abc", headers: headers)
+        let server = InProcessServer()
+        let response = try server.fetch("/etag/abc", headers: headers)
         #expect(response.status == status)
         if status != 412 { #expect(response.header("ETag") == #""abc""#) }
     }

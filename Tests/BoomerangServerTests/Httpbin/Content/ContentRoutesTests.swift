@@ -1,4 +1,5 @@
 import BoomerangSerialization
+import BoomerangTesting
 import BoomerangXML
 import Foundation
 import Testing
@@ -10,27 +11,27 @@ import Testing
         ("/encoding/utf8", "text/html; charset=utf-8"), ("/forms/post", "text/html; charset=utf-8"), ("/uuid", "application/json"),
     ])
     func documents(path: String, contentType: String) throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, path)
+        let server = InProcessServer()
+        let response = try server.fetch(path)
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == contentType)
         #expect(!response.body.isEmpty)
     }
 
     @Test func documentsParse() throws {
-        let live = try LiveServer()
-        let json = try RawConnection.fetch(live, "/json").json
+        let server = InProcessServer()
+        let json = try server.fetch("/json").json
         #expect((json?["slideshow"] as? [String: Any])?["slides"] is [Any])
-        let xml = try RawConnection.fetch(live, "/xml").body
+        let xml = try server.fetch("/xml").body
         #expect(throws: Never.self) { try XMLWellFormedness().check(xml) }
-        let uuid = try #require(try RawConnection.fetch(live, "/uuid").json?["uuid"] as? String)
+        let uuid = try #require(try server.fetch("/uuid").json?["uuid"] as? String)
         #expect(UUID(uuidString: uuid) != nil)
         #expect(uuid.dropFirst(14).first == "4")
     }
 
     @Test func base64() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         #expect(try connection.request("/base64/aGVsbG8gd29ybGQ=").text == "hello world")
         #expect(try connection.request("/base64/P_8-").body == [0x3F, 0xFF, 0x3E])
         #expect(try connection.request("/base64/decode/aGk").text == "hi")
@@ -45,14 +46,14 @@ import Testing
         ("image/*", "image/png"), (nil, "image/png"),
     ])
     func imageByAccept(accept: String?, type: String) throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, "/image", headers: accept.map { [("Accept", $0)] } ?? [])
+        let server = InProcessServer()
+        let response = try server.fetch("/image", headers: accept.map { [("Accept", $0)] } ?? [])
         #expect(response.header("Content-Type") == type)
     }
 
     @Test func imageKinds() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let png = try connection.request("/image/png").body
         #expect(try ImageHeaderReader.read(png).format == .png)
         let jpeg = try connection.request("/image/jpeg").body

@@ -1,46 +1,36 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
 @Suite struct CookieRoutesTests {
-    @Test func setThenReadWithCurlsCookieJar() throws {
-        let live = try LiveServer()
-        let jar = try TemporaryFile(name: "jar.txt", bytes: [])
-        let set = try ExternalTool.run("curl", ["-sS", "-L", "-c", jar.path, live.baseURL + "/cookies/set?k1=v1&k2=%22bar:baz%22"])
-        let cookies = set.json?["cookies"] as? [String: String]
-        #expect(cookies == ["k1": "v1", "k2": "bar:baz"], "\(set.stderr)")
-        let deleted = try ExternalTool.run("curl", ["-sS", "-L", "-b", jar.path, "-c", jar.path, live.baseURL + "/cookies/delete?k1"])
-        #expect(deleted.json?["cookies"] as? [String: String] == ["k2": "bar:baz"])
-    }
 
     @Test func setCookieHeaders() throws {
-        let live = try LiveServer()
-        let plain = try RawConnection.fetch(live, "/cookies/set/name/value")
+        let server = InProcessServer()
+        let plain = try server.fetch("/cookies/set/name/value")
         #expect(plain.status == 302)
         #expect(plain.header("Location") == "/cookies")
         #expect(plain.headers("Set-Cookie") == ["name=value; Path=/"])
-        let attributes = try RawConnection.fetch(
-            live, "/cookies/set?a=1&attr%5BSameSite%5D=lax&attr%5BSecure%5D=true&attr%5BHttpOnly%5D=1&attr%5BPath%5D=/p")
+        let attributes = try server.fetch("/cookies/set?a=1&attr%5BSameSite%5D=lax&attr%5BSecure%5D=true&attr%5BHttpOnly%5D=1&attr%5BPath%5D=/p")
         #expect(attributes.headers("Set-Cookie") == ["a=1; Path=/p; Secure; HttpOnly; SameSite=Lax"])
         // A value between double quotes is sent as it is, quotes included (RFC 6265 §4.1.1), as
         // httpbin does: requests' test_cookie_quote_wrapped.
-        let quoted = try RawConnection.fetch(live, #"/cookies/set?foo="bar:baz""#)
+        let quoted = try server.fetch(#"/cookies/set?foo="bar:baz""#)
         #expect(quoted.headers("Set-Cookie") == [#"foo="bar:baz"; Path=/"#])
-        let encoded = try RawConnection.fetch(live, "/cookies/set/foo/%22bar:baz%22")
+        let encoded = try server.fetch("/cookies/set/foo/%22bar:baz%22")
         #expect(encoded.headers("Set-Cookie") == [#"foo="bar:baz"; Path=/"#])
-        let delete = try RawConnection.fetch(live, "/cookies/delete?a")
+        let delete = try server.fetch("/cookies/delete?a")
         #expect(delete.headers("Set-Cookie") == ["a=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/"])
     }
 
     @Test func readsQuotedValuesBack() throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, "/cookies", headers: [("Cookie", #"q="a\073b\042c"; plain=1"#)])
+        let server = InProcessServer()
+        let response = try server.fetch("/cookies", headers: [("Cookie", #"q="a\073b\042c"; plain=1"#)])
         #expect(response.json?["cookies"] as? [String: String] == ["q": "a;b\"c", "plain": "1"])
     }
 
     /// A value that is not a cookie-value is refused, not escaped: nothing a client would undo.
     @Test func aValueACookieCannotHoldIs400() throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, "/cookies/set?k1=v1&k2=with%20space")
+        let response = try InProcessServer().fetch("/cookies/set?k1=v1&k2=with%20space")
         #expect(response.status == 400)
         #expect(response.errorCode == "invalidCookie")
         #expect(response.json?.object("error")?.string("message")?.contains("cookie k2 has a space at byte 4") == true)
@@ -53,8 +43,8 @@ import Testing
         "/cookies/delete?a%7F",
     ])
     func controlCharactersAndBadNamesAre400(target: String) throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let response = try connection.request(target)
         #expect(response.status == 400)
         #expect(response.errorCode == "invalidCookie")

@@ -1,3 +1,4 @@
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -16,44 +17,20 @@ import FoundationNetworking
         ("/links/7", "/links/7/0"),
     ])
     func locations(target: String, location: String) throws {
-        let live = try LiveServer()
-        let response = try RawConnection.fetch(live, target)
+        let server = InProcessServer()
+        let response = try server.fetch(target)
         #expect(response.status == 302)
         #expect(response.header("Location") == location)
     }
 
-    @Test func curlFollowsAChainToGet() throws {
-        let live = try LiveServer()
-        let output = try ExternalTool.run("curl", ["-sS", "-L", "-o", "/dev/null", "-w", "%{http_code} %{num_redirects}", live.baseURL + "/redirect/5"])
-        #expect(String(decoding: output.stdout, as: UTF8.self) == "200 5")
-    }
-
-    @Test func urlSessionFollowsAChainToGet() async throws {
-        let live = try LiveServer()
-        let (data, response) = try await URLSession.shared.data(from: live.url("/redirect/4?absolute=true"))
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(response.url?.path == "/get")
-        let echo = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        #expect((echo?["url"] as? String)?.hasSuffix("/get") == true)
-    }
-
     @Test func redirectToKeepsTheStatusForEveryMethod() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         for method in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
             let response = try connection.request(method, "/redirect-to?url=/anything&status_code=307")
             #expect(response.status == 307)
             #expect(response.header("Location") == "/anything")
         }
-    }
-
-    @Test(arguments: [307, 308])
-    func curlKeepsMethodAndBody(status: Int) throws {
-        let live = try LiveServer()
-        let output = try ExternalTool.run(
-            "curl", ["-sS", "-L", "-d", "kept=yes", live.baseURL + "/redirect-to?url=/anything&status_code=\(status)"])
-        #expect(output.json?["method"] as? String == "POST")
-        #expect((output.json?["form"] as? [String: Any])?["kept"] as? String == "yes")
     }
 
     @Test(arguments: [
@@ -62,8 +39,8 @@ import FoundationNetworking
         ("/relative-redirect/-1", 400), ("/absolute-redirect/99999999999", 400),
     ])
     func badInputIs400(target: String, status: Int) throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let response = try connection.request(target)
         #expect(response.status == status)
         #expect(response.header("Set-Cookie") == nil)
@@ -71,8 +48,8 @@ import FoundationNetworking
     }
 
     @Test func allowListRefusesOtherHostsWith403() throws {
-        let live = try LiveServer { $0.allowedRedirectDomains = ["example.com"] }
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer { $0.allowedRedirectDomains = ["example.com"] }
+        let connection = server.connect()
         #expect(try connection.request("/redirect-to?url=http://example.com/x").status == 302)
         #expect(try connection.request("/redirect-to?url=/local").status == 302)
         for url in ["http://evil.test/", "//evil.test/x", "%5C%5Cevil.test", "https://user@evil.test:8443/", "javascript:alert(1)"] {

@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 
 @Suite struct StreamRoutesTests {
     @Test func streamSendsJSONLines() throws {
-        let live = try LiveServer()
-        let body = try ChunkedWire.get(port: live.port, "/stream/3?a=1").body
+        let server = InProcessServer()
+        let body = try ChunkedWire.get(server, "/stream/3?a=1").body
         let lines = String(decoding: body, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 3)
         for (index, line) in lines.enumerated() {
@@ -16,19 +17,19 @@ import Testing
             #expect((object["id"] as? NSNumber)?.intValue == index)
             #expect(Set(object.keys) == ["url", "args", "headers", "origin", "id"])
         }
-        #expect(try ChunkedWire.get(port: live.port, "/stream/500").chunks.count == 100)
-        let connection = try RawConnection(port: live.port)
+        #expect(try ChunkedWire.get(server, "/stream/500").chunks.count == 100)
+        let connection = server.connect()
         #expect(try connection.request("/stream/1e9").status == 400)
         #expect(try connection.request("/stream/-1").status == 400)
         #expect(try connection.request("/get").status == 200)
     }
 
     @Test func streamBytesMatchBytesForASeed() throws {
-        let live = try LiveServer()
-        let connection = try RawConnection(port: live.port)
+        let server = InProcessServer()
+        let connection = server.connect()
         let whole = try connection.request("/bytes/1000?seed=9").body
-        #expect(try ChunkedWire.get(port: live.port, "/stream-bytes/1000?seed=9&chunk_size=7").body == whole)
-        #expect(try ChunkedWire.get(port: live.port, "/stream-bytes/1000?seed=9").body == whole)
+        #expect(try ChunkedWire.get(server, "/stream-bytes/1000?seed=9&chunk_size=7").body == whole)
+        #expect(try ChunkedWire.get(server, "/stream-bytes/1000?seed=9").body == whole)
         #expect(try connection.request("/stream-bytes/10?chunk_size=0").status == 400)
         #expect(try connection.request("/stream-bytes/10485761").status == 400)
     }
@@ -166,5 +167,113 @@ import Testing
         #expect((object?["id"] as? NSNumber)?.intValue == 0)
         #expect(plan.producer.next(now: 1) == .wait(until: 500_000_000))
         #expect(throws: ServerError.self) { try StreamProducers.jsonLines(self.request("/jsonl?count=10001"), maxMilliseconds: 10_000) }
+    }
+}
+
+/// The streamed routes' bodies as chunks, in order and structure (the manual clock passes their
+/// pauses), and bad parameters.
+extension StreamRoutesTests {
+    @Test func streamBytesArriveInChunkSizePieces() throws {
+        let server = InProcessServer()
+        let whole = try server.fetch("/bytes/1000?seed=9").body
+        let wire = try ChunkedWire.get(server, "/stream-bytes/1000?seed=9&chunk_size=300")
+        #expect(wire.header("Transfer-Encoding") == "chunked")
+        #expect(wire.chunks.map(\.count) == [300, 300, 300, 100])
+        #expect(wire.body == whole)
+    }
+
+    @Test func jsonLinesArriveOneChunkPerLine() throws {
+        let server = InProcessServer()
+        let wire = try ChunkedWire.get(server, "/jsonl?count=3&duration=0.2&q=x")
+        #expect(wire.header("Content-Type") == "application/jsonl; charset=utf-8")
+        #expect(wire.chunks.count == 3)
+        for (index, chunk) in wire.chunks.enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(chunk)) as? [String: Any])
+            #expect((object["id"] as? NSNumber)?.intValue == index)
+        }
+    }
+
+    @Test func jitteredEventsAndLinesStillArriveCompleteAndInOrder() throws {
+        let server = InProcessServer()
+        let events = try ChunkedWire.get(server, "/sse?count=5&duration=200ms&jitter=1")
+        #expect(events.status == 200)
+        #expect(events.chunks.count == 5)
+        for (index, chunk) in events.chunks.enumerated() {
+            #expect(String(decoding: chunk, as: UTF8.self).hasPrefix("event: ping\ndata: {\"id\":\(index),\"timestamp\":"))
+        }
+        let lines = try ChunkedWire.get(server, "/jsonl?count=4&duration=0.2&jitter=0.5&seed=7")
+        #expect(lines.chunks.count == 4)
+        for (index, chunk) in lines.chunks.enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(chunk)) as? [String: Any])
+            #expect((object["id"] as? NSNumber)?.intValue == index)
+        }
+    }
+
+    @Test func trailersAreSentAfterTheChunkedEcho() throws {
+        let server = InProcessServer()
+        let wire = try ChunkedWire.get(server, "/trailers?X-Test=1&Other-Field=two%20words")
+        #expect(wire.status == 200)
+        #expect(wire.header("Transfer-Encoding") == "chunked")
+        #expect(wire.header("Trailer") == "X-Test, Other-Field")
+        #expect(wire.trailers.map(\.name) == ["X-Test", "Other-Field"])
+        #expect(wire.trailers.map(\.value) == ["1", "two words"])
+        let echo = try #require(try JSONSerialization.jsonObject(with: Data(wire.body)) as? [String: Any])
+        #expect(echo["method"] as? String == "GET")
+        let connection = server.connect()
+        #expect(try connection.request("/trailers?Content-Length=1").status == 400)
+        #expect(try connection.request("/trailers?X-Bad=a%0Db").status == 400)
+        #expect(try connection.request("/get").status == 200)
+    }
+
+    @Test func chunkedSendsOneByteChunksCountingDown() throws {
+        let server = InProcessServer()
+        let withDelay = try ChunkedWire.get(server, "/chunked/3/30")
+        #expect(withDelay.chunks == [[3], [2], [1]])
+        #expect(withDelay.header("Content-Type") == "application/octet-stream")
+        #expect(try ChunkedWire.get(server, "/chunked/2").chunks == [[2], [1]])
+    }
+
+    @Test func payloadsAreFirewalkRepliesOnePerChunk() throws {
+        let server = InProcessServer()
+        let wire = try ChunkedWire.get(server, "/payloads/2/10?k=v", headers: ["X-Custom: yes"])
+        #expect(wire.chunks.count == 2)
+        for chunk in wire.chunks {
+            let reply = try #require(try JSONSerialization.jsonObject(with: Data(chunk)) as? [String: Any])
+            #expect(Set(reply.keys) == ["url", "origin", "headers", "args"])
+            let headers = try #require(reply["headers"] as? [[String: String]])
+            #expect(headers.contains { $0["name"] == "X-Custom" && $0["value"] == "yes" })
+            #expect(reply["args"] as? [String: String] == ["k": "v"])
+        }
+    }
+
+    @Test func manyBytesRepeatsOneByte() throws {
+        let server = InProcessServer()
+        let body = try server.fetch("/manyBytes/100000").body
+        #expect(body.count == 100_000)
+        #expect(Set(body).count == 1)
+    }
+
+    @Test func headOfAStreamedRouteHasNoBody() throws {
+        let server = InProcessServer()
+        let connection = server.connect()
+        let head = try connection.request("HEAD", "/stream/3")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(try connection.request("/get").status == 200)
+    }
+
+    @Test(arguments: [
+        "/stream/1e9", "/stream-bytes/1e9", "/stream-bytes/10485761", "/drip?duration=1e9", "/drip?numbytes=99999999",
+        "/sse?count=0", "/sse?count=100000", "/jsonl?duration=1e9", "/chunked/0", "/chunked/101", "/chunked/3/99999999",
+        "/payloads/0", "/payloads/100/1000", "/manyBytes/10000001", "/manyBytes/-1", "/download/15", "/download/10000010",
+        "/download/10?shouldProduceError=maybe", "/sse?jitter=1.5", "/sse?jitter=-0.5", "/jsonl?jitter=abc", "/jsonl?jitter=nan",
+    ])
+    func badParametersAre400AndTheServerKeepsServing(target: String) throws {
+        let server = InProcessServer()
+        let connection = server.connect()
+        let response = try connection.request(target)
+        #expect(response.status == 400)
+        #expect(response.errorCode == "invalidParameter")
+        #expect(try connection.request("/get").status == 200)
     }
 }
