@@ -169,9 +169,7 @@ struct ParameterScanner: Sendable {
     }
 
     private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
-        var end = end
-        while end > start, HTTPSyntax.isWhitespace(bytes[end - 1]) { end -= 1 }
-        return end
+        HTTPSyntax.endTrimmingWhitespace(bytes[start..<end])
     }
 
     private static let semicolon = UInt8(ascii: ";")
