@@ -2,7 +2,7 @@
 ///
 /// After a parse error the connection cannot be re-synchronised: answer with ``status`` and
 /// `Connection: close`, then close.
-public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPParseError: PositionedError, Hashable {
     /// The codes of this error (below, in the extension of ``RefusalCode``).
     public typealias Code = RefusalCode<HTTPParseError>
 
@@ -27,28 +27,15 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.offset = offset
     }
 
-    /// The code, status, offset and value, for logs.
-    public var description: String {
-        "\(code.name) (\(code.status)) at byte \(offset): \"\(value)\""
-    }
+    /// `HTTP`, for ``description``: `HTTP invalidTarget (400) at byte 4: "x"`.
+    public static var subject: String { "HTTP" }
+
+    /// The status.
+    public var codeDetail: String? { String(code.status) }
 
     /// Escapes the first ``maxExcerptBytes`` bytes of `bytes` for ``value``.
     public static func excerpt(_ bytes: some Collection<UInt8>) -> String {
-        var text = ""
-        for byte in bytes.prefix(maxExcerptBytes) {
-            switch byte {
-            case UInt8(ascii: "\r"): text += "\\r"
-            case UInt8(ascii: "\n"): text += "\\n"
-            case UInt8(ascii: "\t"): text += "\\t"
-            case UInt8(ascii: "\\"): text += "\\\\"
-            case 0x20...0x7E: text.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                text += "\\x"
-                text.unicodeScalars.append(Unicode.Scalar(Hex.lowercaseDigit(byte >> 4)))
-                text.unicodeScalars.append(Unicode.Scalar(Hex.lowercaseDigit(byte)))
-            }
-        }
-        return text
+        escaping(bytes.prefix(maxExcerptBytes))
     }
 }
 
