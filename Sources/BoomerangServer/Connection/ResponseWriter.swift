@@ -200,11 +200,6 @@ enum ResponseWriter {
         out.append(staticText: crlf)
     }
 
-    /// The answer to a request the connection itself refuses; it always closes the connection.
-    static func errorResponse(status: Int, code: String, message: String, offset: Int? = nil) -> Response {
-        ServerError(.init(code, status: status, closesConnection: true), message, offset: offset).response(for: nil)
-    }
-
     private static let http11: StaticString = "HTTP/1.1 "
     private static let crlf: StaticString = "\r\n"
     private static let colonSpace: StaticString = ": "
