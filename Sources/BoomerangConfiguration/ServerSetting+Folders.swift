@@ -1,6 +1,6 @@
 import BoomerangSettings
 
-/// The folders of the web page and of the mock mappings.
+/// The folders of the web page, of the mock mappings and of spilled part bytes.
 extension ServerSetting {
     /// ``ServerSettings/publicDirectory``: a folder path, not empty.
     public static let publicDirectory = ServerSetting(
@@ -14,6 +14,20 @@ extension ServerSetting {
             return true
         },
         read: { .string($0.publicDirectory) }
+    )
+
+    /// ``ServerSettings/temporaryDirectory``: a folder path, not empty.
+    public static let temporaryDirectory = ServerSetting(
+        name: "temporaryDirectory",
+        summary: "The folder where a multipart part of unknown size spills past 1 MiB (unlinked at once).",
+        valueName: "path",
+        expectation: "a folder path",
+        assign: { settings, text in
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return false }
+            settings.temporaryDirectory = text
+            return true
+        },
+        read: { .string($0.temporaryDirectory) }
     )
 
     /// ``ServerSettings/mappingsDirectory``: a folder path, or empty for none.
