@@ -18,14 +18,8 @@ public enum DecimalText {
     ) rethrows -> Result {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return try withUnsafeMutableBytes(of: &scratch) { raw in
-            var position = 20
-            var rest = magnitude
-            repeat {
-                position &-= 1
-                raw[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-                rest /= 10
-            } while rest > 0
-            return try body(UnsafeRawBufferPointer(rebasing: raw[position..<20]))
+            let count = write(magnitude, to: raw.baseAddress!)
+            return try body(UnsafeRawBufferPointer(rebasing: raw[..<count]))
         }
     }
 
@@ -82,13 +76,13 @@ public enum DecimalText {
     /// Writes the digits of `magnitude`, zero-padded to at least `minimumDigits`, at `destination`
     /// (which has room for ``digitCount(of:minimumDigits:)`` bytes); returns how many it wrote.
     @inlinable
-    public static func write(_ magnitude: UInt64, minimumDigits: Int = 1, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(_ magnitude: UInt64, minimumDigits: Int = 1, to destination: UnsafeMutableRawPointer) -> Int {
         let digits = digitCount(of: magnitude, minimumDigits: minimumDigits)
         var rest = magnitude
         var index = digits
         repeat {
             index &-= 1
-            destination[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            destination.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) &+ 0x30, toByteOffset: index, as: UInt8.self)
             rest /= 10
         } while index > 0
         return digits
@@ -97,9 +91,9 @@ public enum DecimalText {
     /// Writes `value` in decimal, with a leading `-` when it is negative, at `destination` (which
     /// has room for ``count(of:)`` bytes); returns how many bytes it wrote.
     @inlinable
-    public static func write(_ value: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(_ value: Int, to destination: UnsafeMutableRawPointer) -> Int {
         guard value < 0 else { return write(UInt64(value), to: destination) }
-        destination.pointee = UInt8(ascii: "-")
+        destination.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
         return 1 &+ write(UInt64(value.magnitude), to: destination + 1)
     }
 }
