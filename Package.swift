@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "BoomerangCompression",
-            dependencies: ["CZlib", "CBrotli", "CZstd"],
+            dependencies: ["BoomerangSerialization", "CZlib", "CBrotli", "CZstd"],
             swiftSettings: swiftSettings
         ),
         .target(

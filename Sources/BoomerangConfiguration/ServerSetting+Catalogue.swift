@@ -16,7 +16,7 @@ extension ServerSetting {
             title: "Limits",
             settings: [
                 .maxRequestLineBytes, .maxHeaderBytes, .maxHeaderCount, .maxBodyBytes, .maxBufferedBodyBytes,
-                .maxInlinePartBytes, .multipartMode,
+                .maxInlinePartBytes, .temporaryDirectory, .multipartMode,
             ]),
         Group(
             title: "Timeouts and connections",

@@ -1,19 +1,19 @@
 import BoomerangSettings
 
-/// The folders of the web page and of the mock mappings.
+/// The folders of the web page, of the mock mappings and of spilled part bytes.
 extension ServerSetting {
     /// ``ServerSettings/publicDirectory``: a folder path, not empty.
-    public static let publicDirectory = ServerSetting(
+    public static let publicDirectory = folder(
+        SettingField({ $0.publicDirectory }, { $0.publicDirectory = $1 }),
         name: "publicDirectory",
-        summary: "The folder of the web page served at / (relative to the working directory).",
-        valueName: "path",
-        expectation: "a folder path",
-        assign: { settings, text in
-            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return false }
-            settings.publicDirectory = text
-            return true
-        },
-        read: { .string($0.publicDirectory) }
+        summary: "The folder of the web page served at / (relative to the working directory)."
+    )
+
+    /// ``ServerSettings/temporaryDirectory``: a folder path, not empty.
+    public static let temporaryDirectory = folder(
+        SettingField({ $0.temporaryDirectory }, { $0.temporaryDirectory = $1 }),
+        name: "temporaryDirectory",
+        summary: "The folder where a multipart part of unknown size spills past 1 MiB (unlinked at once)."
     )
 
     /// ``ServerSettings/mappingsDirectory``: a folder path, or empty for none.

@@ -91,6 +91,14 @@ extension ServerSetting {
             read: { .string($0 ?? "") })
     }
 
+    /// A folder path: not empty, no control characters below space.
+    static func folder(_ field: SettingField<String>, name: String, summary: String) -> ServerSetting {
+        parsed(
+            field, name: name, summary: summary, valueName: "path", expectation: "a folder path",
+            parse: { text in !text.isEmpty && !text.unicodeScalars.contains(where: { $0.value < 0x20 }) ? text : nil },
+            read: { .string($0) })
+    }
+
     /// An integer in `range` (positive by default).
     static func integer<Integer: FixedWidthInteger & Sendable>(
         _ field: SettingField<Integer>,

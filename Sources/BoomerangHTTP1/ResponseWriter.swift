@@ -64,7 +64,7 @@ public enum ResponseWriter {
         let statusLine: StaticString? = status == 200 ? "HTTP/1.1 200 OK\r\n" : nil
         let reason = statusLine == nil ? HTTPStatus.reasonPhrase(for: status) : ""
         let ownDate = response.headers.contains("Date")
-        var length = statusLine?.utf8CodeUnitCount ?? (http11.utf8CodeUnitCount + decimalLength(status) + 1 + reason.utf8.count + 2)
+        var length = statusLine?.utf8CodeUnitCount ?? (http11.utf8CodeUnitCount + DecimalText.count(of: status) + 1 + reason.utf8.count + 2)
         response.headers.fields.withUnsafeBufferPointer { fields in
             for index in fields.indices {
                 length += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
@@ -79,7 +79,7 @@ public enum ResponseWriter {
             case .contentLength(let count):
                 let value = status == 205 ? 0 : count
                 contentLengthValue = value
-                length += contentLength.utf8CodeUnitCount + decimalLength(value) + 2
+                length += contentLength.utf8CodeUnitCount + DecimalText.count(of: value) + 2
             case .chunked where Response.allowsBody(status: status):
                 chunked = true
                 length += transferEncodingChunked.utf8CodeUnitCount
@@ -137,17 +137,6 @@ public enum ResponseWriter {
         return out
     }
 
-    /// How many digits `value` (0 or more) has in decimal.
-    private static func decimalLength(_ value: Int) -> Int {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        return digits + (value < 0 ? 1 : 0)
-    }
-
     /// Writes into memory whose size was counted beforehand.
     private struct ByteCursor {
         var pointer: UnsafeMutablePointer<UInt8>
@@ -183,19 +172,9 @@ public enum ResponseWriter {
             }
         }
 
+        @inline(__always)
         mutating func writeDecimal(_ value: Int) {
-            if value < 0 {
-                write(UInt8(ascii: "-"))
-                writeDecimal(-value)
-                return
-            }
-            let digits = ResponseWriter.decimalLength(value)
-            var rest = value
-            for offset in stride(from: digits - 1, through: 0, by: -1) {
-                pointer[offset] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-                rest /= 10
-            }
-            pointer += digits
+            pointer += DecimalText.write(value, to: pointer)
         }
     }
 
@@ -219,35 +198,6 @@ public enum ResponseWriter {
             out.append(staticText: crlf)
         }
         out.append(staticText: crlf)
-    }
-
-    /// The answer to a request the connection itself refuses; it always closes the connection.
-    static func errorResponse(status: Int, code: String, message: String, offset: Int? = nil) -> Response {
-        ServerError(.init(code, status: status, closesConnection: true), message, offset: offset).response(for: nil)
-    }
-
-    public static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 {
-            out.append(UInt8(ascii: "-"))
-            appendDecimal(-value, to: &out)
-            return
-        }
-        if value < 10 {
-            out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
     }
 
     private static let http11: StaticString = "HTTP/1.1 "

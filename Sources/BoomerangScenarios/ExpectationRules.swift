@@ -103,7 +103,7 @@ enum ExpectationRules {
     static func mimeType(of contentType: String?) -> String? {
         guard let contentType else { return nil }
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return essence.trimmingSpacesAndTabs().lowercased()
+        return essence.trimmingSpaces().lowercased()
     }
 
     /// Objects compared without regard to key order, as Foundation dictionaries are.
@@ -120,11 +120,3 @@ enum ExpectationRules {
     }
 }
 
-extension Substring {
-    fileprivate func trimmingSpacesAndTabs() -> Substring {
-        var slice = self
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return slice
-    }
-}

@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import Synchronization
 
 /// Makes request ids that are unique within this process and unlikely to repeat across runs:
@@ -18,24 +19,11 @@ final class RequestIDGenerator: Sendable {
     /// The next id. Up to a million requests it is 15 bytes, which a String holds inline.
     func next() -> String {
         let value = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        var digitCount = 1
-        var rest = value / 10
-        while rest > 0 {
-            digitCount += 1
-            rest /= 10
-        }
-        let length = prefix.count + max(6, digitCount)
+        let length = prefix.count + DecimalText.digitCount(of: value, minimumDigits: 6)
         return prefix.withUnsafeBufferPointer { prefix in
             String(unsafeUninitializedCapacity: length) { buffer in
                 _ = buffer.initialize(fromContentsOf: prefix)
-                var value = value
-                var index = length
-                while index > prefix.count {
-                    index -= 1
-                    buffer[index] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-                    value /= 10
-                }
-                return length
+                return prefix.count + DecimalText.write(value, minimumDigits: 6, to: buffer.baseAddress! + prefix.count)
             }
         }
     }

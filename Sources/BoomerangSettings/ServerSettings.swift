@@ -24,6 +24,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// a larger part is streamed through, counted and SHA-256 hashed, and described in `multipart`.
     /// By default the buffered-body limit, so every part a client would expect httpbin to echo is echoed.
     public var maxInlinePartBytes: Int = 10 * 1024 * 1024
+    /// The folder where a multipart part whose size is not known beforehand spills past 1 MiB
+    /// while it may still be echoed inline; each file is unlinked as soon as it is made.
+    public var temporaryDirectory: String = "/tmp"
     /// What the echo does with a multipart body that does not parse: `strict` answers 400 with the
     /// error and the parts seen so far, `lenient` answers 200 with the same as diagnostics.
     /// A request can ask for the other with `x-set-multipart-mode`.

@@ -28,6 +28,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.maxBodyBytes)) var maxBodyBytes: String?
     @Option(help: .setting(.maxBufferedBodyBytes)) var maxBufferedBodyBytes: String?
     @Option(help: .setting(.maxInlinePartBytes)) var maxInlinePartBytes: String?
+    @Option(help: .setting(.temporaryDirectory)) var temporaryDirectory: String?
     @Option(help: .setting(.multipartMode)) var multipartMode: String?
     @Option(help: .setting(.headerTimeout)) var headerTimeout: String?
     @Option(help: .setting(.idleTimeout)) var idleTimeout: String?
@@ -86,7 +87,7 @@ struct ServeCommand: ParsableCommand {
             (.maxRequestLineBytes, maxRequestLineBytes), (.maxHeaderBytes, maxHeaderBytes),
             (.maxHeaderCount, maxHeaderCount), (.maxBodyBytes, maxBodyBytes),
             (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.maxInlinePartBytes, maxInlinePartBytes),
-            (.multipartMode, multipartMode),
+            (.temporaryDirectory, temporaryDirectory), (.multipartMode, multipartMode),
             (.headerTimeout, headerTimeout),
             (.idleTimeout, idleTimeout), (.minBodyBytesPerSecond, minBodyBytesPerSecond),
             (.bodyRateGracePeriod, bodyRateGracePeriod), (.writeTimeout, writeTimeout),

@@ -100,6 +100,9 @@ import Testing
           --max-inline-part-bytes <bytes>
                                   The largest multipart part echoed inline (form, files); larger parts are
                                   only counted and hashed. (default: 10485760; env: MAX_INLINE_PART_BYTES)
+          --temporary-directory <path>
+                                  The folder where a multipart part of unknown size spills past 1 MiB
+                                  (unlinked at once). (default: /tmp; env: TEMPORARY_DIRECTORY)
           --multipart-mode <strict|lenient>
                                   A multipart body that does not parse: strict answers 400 with the error,
                                   lenient 200 with diagnostics. (default: strict; env: MULTIPART_MODE)

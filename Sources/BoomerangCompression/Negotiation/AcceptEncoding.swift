@@ -1,3 +1,5 @@
+import BoomerangSerialization
+
 /// A parsed `Accept-Encoding` field value
 /// ([RFC 9110 §12.5.3](https://www.rfc-editor.org/rfc/rfc9110#section-12.5.3)).
 ///
@@ -40,51 +42,18 @@ public struct AcceptEncoding: Sendable, Hashable {
     }
 
     private static func element(_ bytes: [UInt8]) -> Element? {
-        let parts = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(trimmed)
-        guard let name = parts.first, !name.isEmpty, name.allSatisfy(isTokenByte) else { return nil }
+        let parts = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(HTTPSyntax.trimmingWhitespace)
+        guard let name = parts.first, !name.isEmpty, name.allSatisfy(HTTPSyntax.isTokenByte) else { return nil }
         var quality = 1000
         for parameter in parts.dropFirst() {
             guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            let key = trimmed(parameter[..<equals])
+            let key = HTTPSyntax.trimmingWhitespace(parameter[..<equals])
             guard key.count == 1, key.first! | 0x20 == UInt8(ascii: "q") else { continue }
-            guard let weight = qvalue(trimmed(parameter[(equals + 1)...])) else { return nil }
+            guard let weight = QualityValue.thousandths(HTTPSyntax.trimmingWhitespace(parameter[(equals + 1)...])) else {
+                return nil
+            }
             quality = weight
         }
         return Element(name: String(decoding: name, as: UTF8.self).lowercased(), quality: quality)
-    }
-
-    /// `0[.ddd]` or `1[.000]` in thousandths.
-    private static func qvalue(_ text: ArraySlice<UInt8>) -> Int? {
-        guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
-        var value = Int(first - UInt8(ascii: "0")) * 1000
-        let rest = text.dropFirst()
-        guard let dot = rest.first else { return value }
-        let digits = rest.dropFirst()
-        guard dot == UInt8(ascii: "."), digits.count <= 3 else { return nil }
-        var scale = 100
-        for digit in digits {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            value += Int(digit - UInt8(ascii: "0")) * scale
-            scale /= 10
-        }
-        return value <= 1000 ? value : nil
-    }
-
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
-        else { return [] }
-        return bytes[start...end]
-    }
-
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 }

@@ -42,6 +42,12 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     public var offset: Int?
     /// Headers the answer must carry (`Allow` on a 405, `WWW-Authenticate` on a 401, …).
     public var headers: HTTPHeaders
+    /// Members the error object carries after the standard ones, in every format: the near-miss
+    /// 404's `nearestMapping`.
+    public var extraFields = StructuredObject()
+    /// Members of the document beside `error`: the multipart 400's `body`, `diagnostics` and
+    /// `multipart`, which describe the request the error is about.
+    public var documentFields = StructuredObject()
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, value: String? = nil, offset: Int? = nil, headers: HTTPHeaders = HTTPHeaders()) {

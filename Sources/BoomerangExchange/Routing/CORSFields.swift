@@ -65,7 +65,7 @@ public struct CORSFields: Sendable {
     /// Whether a `Vary` value lists `Origin` (or is `*`).
     private static func namesOrigin(_ vary: String) -> Bool {
         vary.split(separator: ",").contains { item in
-            let name = item.trimmingCharacters(in: " \t")
+            let name = item.trimmingSpaces()
             return name == "*" || name.lowercased() == "origin"
         }
     }

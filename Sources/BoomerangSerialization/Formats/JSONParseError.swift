@@ -1,5 +1,5 @@
 /// An error from ``JSONParser``: what went wrong, where, and the text found there.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONParseError: PositionedError, Hashable {
     /// What went wrong. Open for new members.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -58,8 +58,6 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.offset = offset
     }
 
-    /// A one-line description: code, offset and excerpt.
-    public var description: String {
-        "JSON \(code) at byte \(offset): \"\(value)\""
-    }
+    /// `JSON`, for ``description``: `JSON invalidNumber at byte 1: "01]"`.
+    public static var subject: String { "JSON" }
 }

@@ -164,17 +164,7 @@ public struct JSONWriter: FormatWriter {
     @inline(__always)
     private static func appendDecimal(_ value: Int64, to output: inout RawOutput) {
         output.reserve(20)
-        let magnitude = value.magnitude
-        if value < 0 {
-            output.appendUnchecked(UInt8(ascii: "-"))
-        }
-        if magnitude < 10 {
-            output.appendUnchecked(UInt8(truncatingIfNeeded: magnitude) &+ 0x30)
-            return
-        }
-        DecimalText.withDigits(of: magnitude) { digits in
-            output.appendUnchecked(digits.baseAddress!.assumingMemoryBound(to: UInt8.self), count: digits.count)
-        }
+        output.advance(by: DecimalText.write(Int(value), to: output.base + output.count))
     }
 
     @inline(__always)

@@ -41,30 +41,13 @@ public struct MediaRange: Sendable, Hashable {
             var mediaType = parsed
             var quality = 1000
             if let qIndex = parsed.parameters.firstIndex(where: { $0.name == "q" }) {
-                guard let q = parseQuality(parsed.parameters[qIndex].value) else { continue }
+                guard let q = QualityValue.thousandths(parsed.parameters[qIndex].value.utf8) else { continue }
                 quality = q
                 mediaType.parameters = Array(parsed.parameters[..<qIndex])
             }
             ranges.append(MediaRange(mediaType: mediaType, quality: quality))
         }
         return ranges
-    }
-
-    /// Parses a `qvalue` into thousandths, or `nil` when it is outside the grammar.
-    public static func parseQuality(_ text: String) -> Int? {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
-        var thousandths = first == UInt8(ascii: "1") ? 1000 : 0
-        guard bytes.count > 1 else { return thousandths }
-        guard bytes[1] == UInt8(ascii: "."), bytes.count <= 5 else { return nil }
-        var scale = 100
-        for byte in bytes[2...] {
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            if first == UInt8(ascii: "1") && byte != UInt8(ascii: "0") { return nil }
-            thousandths += Int(byte - UInt8(ascii: "0")) * scale
-            scale /= 10
-        }
-        return thousandths
     }
 
     /// Splits a list field on commas outside quoted strings.

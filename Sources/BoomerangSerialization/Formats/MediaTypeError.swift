@@ -4,10 +4,8 @@ public typealias MediaTypeError = TextParseError<MediaTypeErrorDomain>
 
 /// The domain of ``MediaTypeError``.
 public enum MediaTypeErrorDomain: TextParseErrorDomain {
-    /// `media type <code> at byte <offset> in "<text>"`.
-    public static func describe(_ error: MediaTypeError) -> String {
-        "media type \(error.code) at byte \(error.offset) in \"\(error.value)\""
-    }
+    /// `media type`.
+    public static var subject: String { "media type" }
 }
 
 extension TextParseError.Code where Domain == MediaTypeErrorDomain {

@@ -1,5 +1,5 @@
 /// An error from ``PropertyListReader``.
-public struct PropertyListReadError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PropertyListReadError: PositionedError, Hashable {
     /// What went wrong. Open for new members.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -63,8 +63,6 @@ public struct PropertyListReadError: Error, Sendable, Hashable, CustomStringConv
         self.offset = offset
     }
 
-    /// A one-line description.
-    public var description: String {
-        "property list \(code)" + (offset.map { " at byte \($0)" } ?? "") + (value.isEmpty ? "" : ": \(value)")
-    }
+    /// `property list`, for ``description``: `property list unknownElement at byte 40: "foo"`.
+    public static var subject: String { "property list" }
 }

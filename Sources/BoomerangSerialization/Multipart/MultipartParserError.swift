@@ -1,7 +1,7 @@
 /// A multipart message, or the `Content-Type` that announced it, that the parser refused.
 ///
 /// Errors compare equal when code, excerpt and offset are equal, so tests assert them exactly.
-public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MultipartParserError: PositionedError, Hashable {
     /// What went wrong. An open set: new codes may be added.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The code's name.
@@ -99,10 +99,11 @@ public struct MultipartParserError: Error, Sendable, Hashable, CustomStringConve
         }
     }
 
-    /// A one-line summary with the code, the value and the offset.
-    public var description: String {
-        "MultipartParserError(\(code) at byte \(offset): \(String(decoding: value, as: UTF8.self).debugDescription))"
-    }
+    /// `multipart`, for ``description``: `multipart invalidHeaderByte at byte 9: "A: b\r"`.
+    public static var subject: String { "multipart" }
+
+    /// The excerpt with `\r`, `\n`, `\t`, `\\` and other bytes outside printable ASCII escaped.
+    public var valueText: String { Self.escaping(value) }
 
     /// The longest excerpt an error carries.
     static let maxExcerptBytes = 64

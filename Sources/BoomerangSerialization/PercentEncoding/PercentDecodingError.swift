@@ -6,7 +6,10 @@
 public typealias PercentDecodingError = TextParseError<PercentDecodingErrorDomain>
 
 /// The domain of ``PercentDecodingError``.
-public enum PercentDecodingErrorDomain: TextParseErrorDomain {}
+public enum PercentDecodingErrorDomain: TextParseErrorDomain {
+    /// `percent encoding`.
+    public static var subject: String { "percent encoding" }
+}
 
 extension TextParseError.Code where Domain == PercentDecodingErrorDomain {
     /// A `%` not followed by two hex digits: `%G1`, `%1` at the end, a lone `%` at the end.

@@ -1,9 +1,19 @@
 extension Base64 {
-    /// The bytes of base64 text in the standard (`+/`) or URL-safe (`-_`) alphabet
-    /// ([RFC 4648 §4–5](https://www.rfc-editor.org/rfc/rfc4648#section-5)), with or without `=`
-    /// padding; `nil` for any other character, misplaced padding, or a length that cannot be
-    /// base64 (one character over a multiple of four).
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    /// How much of base64's variety ``decode(_:_:)`` accepts.
+    public enum Strictness: Sendable {
+        /// The standard (`+/`) or URL-safe (`-_`) alphabet, with or without `=` padding.
+        case lenient
+        /// The standard alphabet, padded to a multiple of four: what this package writes, and
+        /// what a file of its own (a history file, a mapping's `base64Body`) must hold.
+        case paddedStandard
+    }
+
+    /// The bytes of base64 text ([RFC 4648 §4–5](https://www.rfc-editor.org/rfc/rfc4648#section-5));
+    /// `nil` for a character outside the alphabet, misplaced padding, or a length that cannot be
+    /// base64 (one character over a multiple of four, or any other than a multiple of four when
+    /// padding is required).
+    public static func decode(_ text: some StringProtocol, _ strictness: Strictness = .lenient) -> [UInt8]? {
+        let strict = strictness == .paddedStandard
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
         var padding = 0
@@ -12,10 +22,14 @@ extension Base64 {
                 padding += 1
                 continue
             }
-            guard padding == 0, let value = sextet(byte) else { return nil }
+            guard padding == 0, let value = sextet(byte),
+                !strict || (byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_"))
+            else { return nil }
             values.append(value)
         }
-        guard padding == 0 || (values.count + padding) % 4 == 0, padding <= 2, values.count % 4 != 1 else { return nil }
+        guard padding == 0 && !strict || (values.count + padding) % 4 == 0, padding <= 2, values.count % 4 != 1 else {
+            return nil
+        }
         var output: [UInt8] = []
         output.reserveCapacity(values.count * 3 / 4)
         var index = 0

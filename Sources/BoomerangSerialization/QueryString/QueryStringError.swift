@@ -3,7 +3,10 @@
 public typealias QueryStringError = TextParseError<QueryStringErrorDomain>
 
 /// The domain of ``QueryStringError``.
-public enum QueryStringErrorDomain: TextParseErrorDomain {}
+public enum QueryStringErrorDomain: TextParseErrorDomain {
+    /// `query string`.
+    public static var subject: String { "query string" }
+}
 
 extension TextParseError.Code where Domain == QueryStringErrorDomain {
     /// More pairs than ``QueryStringDecoderConfiguration/maxPairCount``; the value is the first

@@ -1,7 +1,8 @@
 /// Byte classes of the HTTP/1.1 grammar ([RFC 9110 §5.6](https://www.rfc-editor.org/rfc/rfc9110#section-5.6)),
-/// as bit tables so that a check is a shift and a mask: the one home of the token check, used by
-/// the request parser and writer, media types, part headers and the parameter scanner.
-package enum HTTPSyntax {
+/// as bit tables so that a check is a shift and a mask: the one home of the token check and of
+/// OWS trimming, used by the request parser and writer, media types, part headers, the parameter
+/// scanner, `Accept-Encoding` and `Authorization`.
+public enum HTTPSyntax {
     @inlinable package static var cr: UInt8 { UInt8(ascii: "\r") }
     @inlinable package static var lf: UInt8 { UInt8(ascii: "\n") }
     @inlinable package static var space: UInt8 { UInt8(ascii: " ") }
@@ -10,9 +11,10 @@ package enum HTTPSyntax {
     @inlinable package static var comma: UInt8 { UInt8(ascii: ",") }
     @inlinable package static var semicolon: UInt8 { UInt8(ascii: ";") }
 
-    /// `tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA`
+    /// Whether `byte` is a `tchar`, a byte of a token:
+    /// `"!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA`.
     @inlinable @inline(__always)
-    package static func isTokenByte(_ byte: UInt8) -> Bool {
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
         if byte < 64 {
             return (0x03FF_6CFA_0000_0000 as UInt64) >> UInt64(byte) & 1 == 1
         }
@@ -40,9 +42,31 @@ package enum HTTPSyntax {
         return byte < 128 && (0x47FF_FFFE_AFFF_FFFE as UInt64) >> UInt64(byte &- 64) & 1 == 1
     }
 
+    /// Whether `byte` is a space or a horizontal tab, the bytes of OWS.
     @inlinable @inline(__always)
-    package static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == space || byte == tab
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09
+    }
+
+    /// `bytes` without the spaces and horizontal tabs (OWS) at either end.
+    @inlinable
+    public static func trimmingWhitespace<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+        var lower = bytes.startIndex
+        while lower < bytes.endIndex, isWhitespace(bytes[lower]) { bytes.formIndex(after: &lower) }
+        let rest = bytes[lower...]
+        return rest[..<endTrimmingWhitespace(rest)]
+    }
+
+    /// Where `bytes` ends without the spaces and horizontal tabs at its end.
+    @inlinable
+    public static func endTrimmingWhitespace<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.Index {
+        var upper = bytes.endIndex
+        while upper > bytes.startIndex {
+            let last = bytes.index(before: upper)
+            guard isWhitespace(bytes[last]) else { break }
+            upper = last
+        }
+        return upper
     }
 
     @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }

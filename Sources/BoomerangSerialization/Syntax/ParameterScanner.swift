@@ -36,7 +36,7 @@ struct ParameterScanner: Sendable {
         skipWhitespace(bytes, &start)
         var end = start
         while end < bytes.count, bytes[end] != semicolon { end += 1 }
-        return (start..<trimmedEnd(bytes, start, end), end)
+        return (start..<HTTPSyntax.endTrimmingWhitespace(bytes[start..<end]), end)
     }
 
     /// Reads the parameters in `bytes[start...]`: `*( OWS ";" OWS [ parameter ] )` to the end.
@@ -67,7 +67,7 @@ struct ParameterScanner: Sendable {
         let nameEnd: Int
         if lenient {
             while index < bytes.count, bytes[index] != Self.equals, bytes[index] != Self.semicolon { index += 1 }
-            nameEnd = Self.trimmedEnd(bytes, nameStart, index)
+            nameEnd = HTTPSyntax.endTrimmingWhitespace(bytes[nameStart..<index])
         } else {
             while index < bytes.count, HTTPSyntax.isTokenByte(bytes[index]) { index += 1 }
             nameEnd = index
@@ -102,7 +102,7 @@ struct ParameterScanner: Sendable {
         } else {
             while index < bytes.count, HTTPSyntax.isTokenByte(bytes[index]) { index += 1 }
         }
-        var range = start..<(lenient ? Self.trimmedEnd(bytes, start, index) : index)
+        var range = start..<(lenient ? HTTPSyntax.endTrimmingWhitespace(bytes[start..<index]) : index)
         guard !range.isEmpty || configuration.allowsEmptyValues else {
             throw ParameterSyntaxError(code: .invalidValue, offset: index)
         }
@@ -166,12 +166,6 @@ struct ParameterScanner: Sendable {
 
     private static func skipWhitespace(_ bytes: [UInt8], _ index: inout Int) {
         while index < bytes.count, HTTPSyntax.isWhitespace(bytes[index]) { index += 1 }
-    }
-
-    private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
-        var end = end
-        while end > start, HTTPSyntax.isWhitespace(bytes[end - 1]) { end -= 1 }
-        return end
     }
 
     private static let semicolon = UInt8(ascii: ";")

@@ -3,7 +3,7 @@
 ///
 /// Each parser names its own error as this type over a domain, so that its codes stay its own:
 /// ``MediaTypeError``, ``PercentDecodingError``, ``QueryStringError``.
-public struct TextParseError<Domain: TextParseErrorDomain>: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TextParseError<Domain: TextParseErrorDomain>: PositionedError, Hashable {
     /// What went wrong; an open set, whose members each domain declares.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The code's name.
@@ -32,21 +32,13 @@ public struct TextParseError<Domain: TextParseErrorDomain>: Error, Sendable, Has
         self.offset = offset
     }
 
-    /// A one-line summary, in the domain's words.
-    public var description: String { Domain.describe(self) }
+    /// The domain's subject, for ``description``: `percent encoding malformedEscape at byte 4: "%G1"`.
+    public static var subject: String { Domain.subject }
 }
 
 /// The parser a ``TextParseError`` comes from: it declares the codes (as static members of
-/// ``TextParseError/Code``) and may word the description.
+/// ``TextParseError/Code``) and names its input.
 public protocol TextParseErrorDomain: Sendable {
-    /// The one-line description of an error; by default the code, the offending text in quotes
-    /// and the offset: `malformedEscape "%G1" at byte 4`.
-    static func describe(_ error: TextParseError<Self>) -> String
-}
-
-extension TextParseErrorDomain {
-    /// The code, the offending text in quotes and the offset.
-    public static func describe(_ error: TextParseError<Self>) -> String {
-        "\(error.code) \"\(error.value)\" at byte \(error.offset)"
-    }
+    /// The first words of an error's description, naming the input: `media type`.
+    static var subject: String { get }
 }

@@ -55,7 +55,7 @@ enum AdminDownloads {
         case .restored(let object):
             bytes = Array((object["request"]?["raw"]?.stringValue ?? "").utf8)
             if let body = try? keptBody(entry) { bytes += body }
-            if let raw = object["refusal"]?["rawBase64"]?.stringValue.flatMap(Base64Decoding.decode) { bytes += raw }
+            if let raw = object["refusal"]?["rawBase64"]?.stringValue.flatMap({ Base64.decode($0, .paddedStandard) }) { bytes += raw }
         }
         let isText = String(validating: bytes, as: UTF8.self) != nil
         var response = Response(
@@ -86,7 +86,7 @@ enum AdminDownloads {
                 throw ServerError(.bodyNotKept, "the body of exchange \(entry.id) was not kept", value: String(entry.id))
             }
             if let text = body?["text"]?.stringValue { return Array(text.utf8) }
-            return body?["base64"]?.stringValue.flatMap(Base64Decoding.decode) ?? []
+            return body?["base64"]?.stringValue.flatMap({ Base64.decode($0, .paddedStandard) }) ?? []
         }
     }
 

@@ -130,11 +130,9 @@ enum HARDocument {
     private static func cookies(_ headers: [(String, String)], named name: String) -> [StructuredValue] {
         var cookies: [StructuredValue] = []
         for (field, value) in headers where HTTPHeaders.namesMatch(field, name) && value != HeaderRedaction.placeholder {
-            let items = name == "Cookie" ? value.split(separator: ";").map(String.init) : [String(value.prefix { $0 != ";" })]
-            for item in items {
-                let trimmed = item.trimmingSpaces()
-                guard let equals = trimmed.firstIndex(of: "=") else { continue }
-                cookies.append(["name": .string(String(trimmed[..<equals])), "value": .string(String(trimmed[trimmed.index(after: equals)...]))])
+            let pairs = name == "Cookie" ? CookieHeader.pairs(in: value) : CookieHeader.setCookiePair(in: value).map { [$0] } ?? []
+            for pair in pairs {
+                cookies.append(["name": .string(pair.name), "value": .string(pair.value)])
             }
         }
         return cookies

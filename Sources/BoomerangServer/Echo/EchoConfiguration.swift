@@ -9,6 +9,8 @@ struct EchoConfiguration: Sendable {
     var maxInlinePartBytes: Int
     /// The most inline part bytes over all parts of one request.
     var maxInlineTotalBytes: Int
+    /// The folder where a part of unknown size spills past ``InlinePartBytes/memoryLimit``.
+    var temporaryDirectory: String
     /// The cap on `x-set-response-delay-ms`.
     var maxResponseDelayMilliseconds: Int
     /// What a multipart body that does not parse gets, unless the request asks otherwise.
@@ -18,6 +20,7 @@ struct EchoConfiguration: Sendable {
         maxBufferedBodyBytes = settings.maxBufferedBodyBytes
         maxInlinePartBytes = min(settings.maxInlinePartBytes, settings.maxBufferedBodyBytes)
         maxInlineTotalBytes = settings.maxBufferedBodyBytes
+        temporaryDirectory = settings.temporaryDirectory
         maxResponseDelayMilliseconds = settings.maxResponseDelayMilliseconds
         multipartMode = settings.multipartMode
     }

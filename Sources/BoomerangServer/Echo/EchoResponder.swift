@@ -194,27 +194,19 @@ struct EchoResponder: Responder {
         // LF line ends break a body at its first delimiter; that, not the missing end, is the cause.
         let lineFeeds = body.multipart?.findings.contains { $0.code == "multipartBareLineFeeds" } == true
         let cause = lineFeeds ? "its lines end in LF alone, where multipart requires CRLF" : failure.explanation
-        let error = ServerError(
+        var error = ServerError(
             ServerError.Code(failure.code.rawValue, status: 400),
             "the multipart body does not parse at byte \(failure.offset): \(cause); "
                 + (bodyHash == nil ? "the body was not read; " : "the parts before it are in multipart.parts; ")
                 + "\(ResponseControls.multipartModeName)=lenient answers 200 with diagnostics instead",
             value: String(decoding: failure.value, as: UTF8.self), offset: Int(failure.offset))
-        var document = StructuredObject()
-        if case .object(let object) = error.document, let value = object["error"] { document.append(value, forKey: "error") }
-        document.append(parts.bodySummary, forKey: "body")
-        document.append(.array(parts.diagnostics), forKey: "diagnostics")
-        if let multipart = parts.multipart { document.append(multipart, forKey: "multipart") }
-        var response = Response(status: 400)
-        do {
-            response.body = try format.render(.object(document))
-        } catch {
-            throw ServerError(.renderFailed, "the refusal could not be rendered as \(format): \(error)")
-        }
-        response.headers.add(name: "Content-Type", value: format.contentType)
+        error.documentFields["body"] = parts.bodySummary
+        error.documentFields["diagnostics"] = .array(parts.diagnostics)
+        if let multipart = parts.multipart { error.documentFields["multipart"] = multipart }
+        var response = error.response(in: format)
         response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
         response.annotation = EchoRecord(
-            document: .object(document), parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
+            document: error.document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         return response
     }
 }

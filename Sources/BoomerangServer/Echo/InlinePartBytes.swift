@@ -10,9 +10,10 @@ import Darwin
 ///
 /// A part known to fit (the request's `Content-Length` bounds it under the inline limit) is kept
 /// in one buffer reserved to that bound, so it is never copied to grow. Any other part is kept in
-/// memory up to ``memoryLimit`` and beyond that in an unlinked temporary file, read back only when
-/// the part ends within the limit: a large upload, whose part ends up over the limit, never holds
-/// the limit in memory. When the file cannot be made or written, the bytes stay in memory.
+/// memory up to ``memoryLimit`` and beyond that in an unlinked temporary file in the
+/// `temporary_directory` setting's folder, read back only when the part ends within the limit: a
+/// large upload, whose part ends up over the limit, never holds the limit in memory. When the file
+/// cannot be made or written, the bytes stay in memory.
 struct InlinePartBytes {
     /// The most bytes of a part whose size is not known to fit held in memory.
     static let memoryLimit = 1 << 20
@@ -24,10 +25,17 @@ struct InlinePartBytes {
     private var spool: SpoolFile?
     /// Whether bytes past ``memoryLimit`` go to a file.
     private var spills = false
+    /// The folder of that file.
+    private let spillDirectory: String
+
+    /// Whether the bytes are in a file now.
+    var isSpilled: Bool { spool != nil }
 
     /// Starts a part; `bound` is the most bytes it can have, when the request's length says so,
-    /// and `limit` the most it may have to stay inline.
-    init(bound: Int?, limit: Int) {
+    /// `limit` the most it may have to stay inline, and `spillDirectory` where a file it spills to
+    /// is made.
+    init(bound: Int?, limit: Int, spillDirectory: String) {
+        self.spillDirectory = spillDirectory
         if let bound, bound <= limit {
             memory.reserveCapacity(bound)
         } else {
@@ -43,7 +51,7 @@ struct InlinePartBytes {
             return
         }
         if spool == nil {
-            guard let file = SpoolFile.make(), memory.withUnsafeBytes({ file.append($0) }) else {
+            guard let file = SpoolFile.make(in: spillDirectory), memory.withUnsafeBytes({ file.append($0) }) else {
                 spills = false
                 memory.append(contentsOf: bytes)
                 return
@@ -85,8 +93,7 @@ private final class SpoolFile {
         close(descriptor)
     }
 
-    static func make() -> SpoolFile? {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    static func make(in directory: String) -> SpoolFile? {
         var template = Array("\(directory)/boomerang-part.XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return nil }

@@ -40,6 +40,7 @@ struct MultipartCollector {
     private var inlineLeft: Int
     private let inlineLimit: Int
     private let inlineTotal: Int
+    private let spillDirectory: String
     /// The bytes of the parts kept inline.
     var inlineBytes: Int { inlineTotal - inlineLeft }
     /// The first bytes of the body, to tell why a body that does not parse failed.
@@ -61,6 +62,7 @@ struct MultipartCollector {
         inlineLeft = configuration.maxInlineTotalBytes
         inlineTotal = configuration.maxInlineTotalBytes
         inlineLimit = configuration.maxInlinePartBytes
+        spillDirectory = configuration.temporaryDirectory
         self.expectedBodyBytes = expectedBodyBytes
         headFindings = PartHeadFindings(extendedBoundaryIgnored: parser.ignoresExtendedBoundary)
     }
@@ -157,7 +159,7 @@ struct MultipartCollector {
             current = Part(head: head)
             hashes.restartPart()
             let bound = expectedBodyBytes.map { Int(clamping: max($0 - received, 0)) }
-            currentInline = InlinePartBytes(bound: bound, limit: min(inlineLimit, inlineLeft))
+            currentInline = InlinePartBytes(bound: bound, limit: min(inlineLimit, inlineLeft), spillDirectory: spillDirectory)
         case .body(let bytes):
             guard current != nil else { return }
             current!.size += Int64(bytes.count)

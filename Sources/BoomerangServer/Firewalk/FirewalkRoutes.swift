@@ -174,7 +174,7 @@ enum FirewalkRoutes {
         var response = Response(status: 200)
         for entry in object {
             guard case .string(let value) = entry.value else { continue }
-            guard !entry.key.isEmpty, entry.key.allSatisfy(AuthorizationHeader.isTokenCharacter),
+            guard !entry.key.isEmpty, entry.key.utf8.allSatisfy(HTTPSyntax.isTokenByte),
                 !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0.value != 0x09) || $0.value == 0x7F })
             else {
                 throw ServerError(.invalidParameter, "a response header needs a token name and a value without control characters", value: entry.key)

@@ -5,11 +5,8 @@ import BoomerangSerialization
 enum HeaderRedaction {
     /// What a redacted value reads.
     static let placeholder = "[redacted]"
-    /// The redacted names, in lower case.
-    static let names = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token",
-    ]
-
+    /// Whether `name` is redacted: `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
+    /// `X-API-Key`, `X-Auth-Token` or `X-CSRF-Token`, in any case.
     static func isSensitive(_ name: String) -> Bool {
         isSensitive(name, count: name.utf8.count)
     }
@@ -38,23 +35,6 @@ enum HeaderRedaction {
     /// (checked by length first: this runs for every recorded response).
     static func hasSetCookie(_ headers: HTTPHeaders) -> Bool {
         headers.fields.contains { $0.name.utf8.count == 10 && HTTPHeaders.namesMatch($0.name, "set-cookie") }
-    }
-
-    /// The headers with sensitive values replaced and the names replaced; `nil` when none is
-    /// present (the common case, which copies nothing).
-    static func redacting(_ headers: HTTPHeaders) -> (headers: HTTPHeaders, names: [String])? {
-        guard headers.fields.contains(where: { isSensitive($0.name) }) else { return nil }
-        var redacted = HTTPHeaders()
-        var names: [String] = []
-        for field in headers {
-            if isSensitive(field.name) {
-                redacted.add(name: field.name, value: placeholder)
-                if !names.contains(where: { HTTPHeaders.namesMatch($0, field.name) }) { names.append(field.name) }
-            } else {
-                redacted.add(name: field.name, value: field.value)
-            }
-        }
-        return (redacted, names)
     }
 
     /// Raw request bytes with the value of each sensitive header line replaced: for refused

@@ -25,7 +25,7 @@ extension HistoryEntry {
                 if let text = body["text"]?.stringValue {
                     subject.body = Array(text.utf8)
                 } else if let encoded = body["base64"]?.stringValue {
-                    subject.body = Base64Decoding.decode(encoded)
+                    subject.body = Base64.decode(encoded, .paddedStandard)
                 } else {
                     subject.body = []
                 }

@@ -70,18 +70,18 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             line.append(0x20)
             line.appendUTF8(version)
             line.append(contentsOf: "\" ".utf8)
-            ResponseWriter.appendDecimal(status, to: &line)
+            DecimalText.append(status, to: &line)
             line.append(0x20)
-            ResponseWriter.appendDecimal(bytesOut, to: &line)
+            DecimalText.append(bytesOut, to: &line)
             line.append(contentsOf: " in=".utf8)
-            ResponseWriter.appendDecimal(bytesIn, to: &line)
+            DecimalText.append(bytesIn, to: &line)
             line.append(0x20)
             Self.appendMilliseconds(durationMicros, to: &line)
             line.append(contentsOf: "ms id=".utf8)
             line.appendUTF8(requestID)
         case .refused:
             line.append(contentsOf: " \"-\" ".utf8)
-            ResponseWriter.appendDecimal(status, to: &line)
+            DecimalText.append(status, to: &line)
             line.append(contentsOf: " refused=".utf8)
             Self.appendEscaped(reason, to: &line)
         }
@@ -107,12 +107,12 @@ struct AccessRecord: CustomStringConvertible, Sendable {
             JSONWriter.appendString(version, to: &line)
         }
         member("status")
-        ResponseWriter.appendDecimal(status, to: &line)
+        DecimalText.append(status, to: &line)
         if kind == .access {
             member("bytesOut")
-            ResponseWriter.appendDecimal(bytesOut, to: &line)
+            DecimalText.append(bytesOut, to: &line)
             member("bytesIn")
-            ResponseWriter.appendDecimal(bytesIn, to: &line)
+            DecimalText.append(bytesIn, to: &line)
             member("durationMs")
             Self.appendMilliseconds(durationMicros, to: &line)
             member("requestId")
@@ -124,12 +124,12 @@ struct AccessRecord: CustomStringConvertible, Sendable {
     }
 
     static func appendMilliseconds(_ durationMicros: Int, to line: inout [UInt8]) {
-        ResponseWriter.appendDecimal(durationMicros / 1000, to: &line)
+        DecimalText.append(durationMicros / 1000, to: &line)
         line.append(UInt8(ascii: "."))
         let fraction = durationMicros % 1000
         if fraction < 100 { line.append(0x30) }
         if fraction < 10 { line.append(0x30) }
-        ResponseWriter.appendDecimal(fraction, to: &line)
+        DecimalText.append(fraction, to: &line)
     }
 
     /// `text` with quotes and control bytes as `\xNN`.

@@ -1,3 +1,5 @@
+import BoomerangSerialization
+
 /// A fixed block of memory that log lines are formatted into through a pointer: no growth check,
 /// no exclusivity check and no allocation per byte or per line. The caller makes sure a line fits
 /// (``room``) before writing it.
@@ -49,22 +51,9 @@ struct LogLineBuffer: ~Copyable {
     }
 
     /// Appends a decimal number: at most 21 bytes.
+    @inline(__always)
     mutating func appendDecimal(_ value: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        var digits = 1
-        var scale: UInt = 10
-        while digits < 20 && rest >= scale {
-            digits &+= 1
-            scale = scale &* 10
-        }
-        var index = count &+ digits
-        repeat {
-            index &-= 1
-            base[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-            rest /= 10
-        } while rest > 0
-        count &+= digits
+        count &+= DecimalText.write(value, to: base + count)
     }
 
     /// Calls `body` with the UTF-8 bytes of `text`, copying them only when the string has no

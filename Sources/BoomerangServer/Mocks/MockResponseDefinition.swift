@@ -138,7 +138,7 @@ struct MockResponseDefinition: Sendable {
                 self.headers.append(("Content-Type", .text("application/json")))
             }
         case "base64Body":
-            guard let encoded = object["base64Body"]?.stringValue, let bytes = Base64Decoding.decode(encoded) else {
+            guard let encoded = object["base64Body"]?.stringValue, let bytes = Base64.decode(encoded, .paddedStandard) else {
                 throw location.error(path("base64Body"), "expected padded standard base64")
             }
             body = .bytes(bytes)

@@ -3,7 +3,7 @@ import BoomerangSerialization
 
 /// The 404 for a request that neither a mapping nor a built-in route answers, when there are
 /// mappings: the error document names the mapping that came closest and, field by field, why it
-/// did not match (WireMock's near miss).
+/// did not match (WireMock's near miss), in the format the request negotiated.
 ///
 /// ```json
 /// {"error": {"status": 404, "code": "notFound", "message": "…",
@@ -40,8 +40,6 @@ struct NearMissResponder: Responder {
     mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         subject.body = bodyTooLarge ? nil : body
         guard let (mapping, mismatches) = set.nearest(to: subject, states: states) else { throw error }
-        var document = error.document
-        guard case .object(var outer) = document, case .object(var inner)? = outer["error"] else { throw error }
         var nearest: StructuredObject = ["id": .string(mapping.id)]
         if let name = mapping.name { nearest["name"] = .string(name) }
         if case .file(let path, let line, _) = mapping.source {
@@ -50,15 +48,10 @@ struct NearMissResponder: Responder {
         }
         nearest["mismatches"] = .array(
             mismatches.map { ["field": .string($0.field), "expected": .string($0.expected), "actual": .string($0.actual)] })
-        inner["message"] = .string(
-            "\(error.message); the nearest mapping, \(mapping.name ?? mapping.id), differs in "
-                + mismatches.map(\.field).joined(separator: ", "))
-        inner["nearestMapping"] = .object(nearest)
-        outer["error"] = .object(inner)
-        document = .object(outer)
-        var response = Response(status: error.status, headers: error.headers)
-        response.headers.add(name: "Content-Type", value: "application/json")
-        response.body = (try? JSONWriter(configuration: .pretty).write(document)) ?? []
-        return response
+        var nearMiss = error
+        nearMiss.message = "\(error.message); the nearest mapping, \(mapping.name ?? mapping.id), differs in "
+            + mismatches.map(\.field).joined(separator: ", ")
+        nearMiss.extraFields["nearestMapping"] = .object(nearest)
+        throw nearMiss
     }
 }

@@ -4,7 +4,7 @@ import BoomerangSerialization
 ///
 /// After a parse error the connection cannot be re-synchronised: answer with ``status`` and
 /// `Connection: close`, then close.
-public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPParseError: PositionedError, Hashable {
     /// The codes of this error (below, in the extension of ``RefusalCode``).
     public typealias Code = RefusalCode<HTTPParseError>
 
@@ -29,14 +29,15 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.offset = offset
     }
 
-    /// The code, status, offset and value, for logs.
-    public var description: String {
-        "\(code.name) (\(code.status)) at byte \(offset): \"\(value)\""
-    }
+    /// `HTTP`, for ``description``: `HTTP invalidTarget (400) at byte 4: "x"`.
+    public static var subject: String { "HTTP" }
+
+    /// The status.
+    public var codeDetail: String? { String(code.status) }
 
     /// Escapes the first ``maxExcerptBytes`` bytes of `bytes` for ``value``.
     public static func excerpt(_ bytes: some Collection<UInt8>) -> String {
-        ByteExcerpt.escaped(bytes)
+        escaping(bytes.prefix(maxExcerptBytes))
     }
 }
 

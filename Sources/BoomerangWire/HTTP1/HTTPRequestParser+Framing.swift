@@ -107,15 +107,7 @@ extension HTTPRequestParser {
         while end < value.count && value[end] != HTTPSyntax.comma {
             end += 1
         }
-        var lower = start
-        while lower < end && HTTPSyntax.isWhitespace(value[lower]) {
-            lower += 1
-        }
-        var upper = end
-        while upper > lower && HTTPSyntax.isWhitespace(value[upper - 1]) {
-            upper -= 1
-        }
-        return (lower..<upper, end + 1)
+        return (HTTPSyntax.trimmingWhitespace(value[start..<end]).indices, end + 1)
     }
 
     /// Takes the framing and connection decisions at the empty line ending the head.

@@ -6,7 +6,7 @@ import BoomerangSerialization
 /// The stream cannot be re-synchronised after an error: send a close frame with ``closeCode``
 /// (unless it is ``WebSocketCloseCode/abnormalClosure``, which is never sent) and close the
 /// connection.
-public struct WebSocketProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct WebSocketProtocolError: PositionedError, Hashable {
     /// What went wrong. An open set: new codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// A short stable name, such as `unmaskedFrame`.
@@ -77,8 +77,9 @@ public struct WebSocketProtocolError: Error, Sendable, Hashable, CustomStringCon
         self.offset = offset
     }
 
-    /// The code, close code, offset and value, for logs.
-    public var description: String {
-        "WebSocket: \(code.name) (\(code.closeCode)) at byte \(offset): \"\(value)\""
-    }
+    /// `WebSocket`, for ``description``: `WebSocket unmaskedFrame (1002) at byte 1: "\x05"`.
+    public static var subject: String { "WebSocket" }
+
+    /// The close code.
+    public var codeDetail: String? { "\(code.closeCode)" }
 }

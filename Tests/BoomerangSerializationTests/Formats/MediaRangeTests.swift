@@ -2,19 +2,6 @@ import BoomerangSerialization
 import Testing
 
 @Suite struct MediaRangeTests {
-    @Test(arguments: [
-        ("0", 0), ("1", 1000), ("0.5", 500), ("0.25", 250), ("0.125", 125), ("0.", 0), ("1.", 1000),
-        ("1.000", 1000), ("0.001", 1),
-    ])
-    func parsesQualities(text: String, thousandths: Int) {
-        #expect(MediaRange.parseQuality(text) == thousandths)
-    }
-
-    @Test(arguments: ["", "2", "1.5", "1.001", "0.1234", ".5", "-0", "0,5", "abc", "01", "1.0000"])
-    func rejectsQualitiesOutsideTheGrammar(text: String) {
-        #expect(MediaRange.parseQuality(text) == nil)
-    }
-
     @Test func parsesAList() {
         let ranges = MediaRange.parseList(#"text/html;level=1;q=0.7;ext=1, */*;q=0.1,, application/*, a/b;p="x,y";q=0"#)
         #expect(ranges == [

@@ -22,4 +22,24 @@ import Testing
         #expect(text { DecimalText.append(0, minimumDigits: 6, to: &$0) } == "000000")
         #expect(DecimalText.withDigits(of: 905) { Array($0) } == Array("905".utf8))
     }
+
+    @Test(arguments: [0, 7, 10, 99, 100, -1, -42, 1_234_567_890, Int.max, Int.min])
+    func writesIntoCountedMemory(value: Int) {
+        let count = DecimalText.count(of: value)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = DecimalText.write(value, to: buffer.baseAddress!)
+        }
+        #expect(count == String(value).utf8.count)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test func writesPaddedIntoCountedMemory() {
+        for (value, text) in [(UInt64(42), "000042"), (1_234_567, "1234567"), (0, "000000"), (UInt64.max, "18446744073709551615")] {
+            let count = DecimalText.digitCount(of: value, minimumDigits: 6)
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = DecimalText.write(value, minimumDigits: 6, to: buffer.baseAddress!)
+            }
+            #expect(String(decoding: bytes, as: UTF8.self) == text)
+        }
+    }
 }

@@ -1,6 +1,9 @@
+import BoomerangSerialization
 import BoomerangTesting
 import Foundation
 import Testing
+
+@testable import BoomerangServer
 
 /// `GET /__admin/requests.har` against the HAR 1.2 shape.
 @Suite struct HARExportTests {
@@ -32,6 +35,22 @@ import Testing
         let posts = try JSONSerialization.jsonObject(with: Data(scoped.body))
         #expect(HARValidator.problems(posts) == [])
         #expect((((posts as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any])?.count == 2)
+    }
+
+    /// Names and values without the spaces around `=`, as RFC 6265 §5.2 and httpbin's `/cookies`
+    /// read them (the export once kept `a ` and ` 1`).
+    @Test func cookiesAreTrimmedAroundTheirEquals() {
+        let full: StructuredObject = [
+            "request": ["headers": [["Cookie", "a = 1; b=2;noequals"]]],
+            "response": ["status": .int(200), "headers": [["Set-Cookie", "id = 42 ; Path=/; HttpOnly"]]],
+        ]
+        let entry = HARDocument.entry(full)
+        let request = entry["request"]?["cookies"]?.arrayValue ?? []
+        #expect(request.map { $0["name"]?.stringValue } == ["a", "b"])
+        #expect(request.map { $0["value"]?.stringValue } == ["1", "2"])
+        let response = entry["response"]?["cookies"]?.arrayValue ?? []
+        #expect(response.map { $0["name"]?.stringValue } == ["id"])
+        #expect(response.map { $0["value"]?.stringValue } == ["42"])
     }
 
     @Test func anHTTP10RequestHasAnHTTP11Response() throws {

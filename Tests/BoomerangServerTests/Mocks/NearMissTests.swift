@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import BoomerangTesting
 import Foundation
 import Testing
@@ -38,6 +39,20 @@ import Testing
         #expect(mismatches[1]["actual"] == "\"text/plain\"")
         #expect(mismatches[2]["actual"] == #"{"name": "Bob"}"#)
         #expect((error["message"] as? String)?.contains("create-user") == true)
+    }
+
+    /// The near miss is rendered like every other refusal: a property list when `Accept` asks for
+    /// one, with the same fields as the JSON.
+    @Test func theNearMissSpeaksTheNegotiatedFormat() throws {
+        let folder = try MappingFolder(["api.yaml": Self.mappings])
+        let live = try folder.serve()
+        let json = try live.call("GET", "/api/order")
+        let plist = try live.call("GET", "/api/order", headers: [("Accept", "application/x-plist")])
+        #expect(plist.status == 404)
+        #expect(plist.header("Content-Type")?.hasPrefix("application/x-plist") == true)
+        let documents = try RefusalDocuments.sameDocument(json: json.body, plist: plist.body)
+        #expect(documents.plist == documents.json)
+        #expect(documents.plist["error"]?["nearestMapping"]?["name"]?.stringValue == "list-orders")
     }
 
     @Test func theNearestPathWinsWhenOnlyTheURLDiffers() throws {

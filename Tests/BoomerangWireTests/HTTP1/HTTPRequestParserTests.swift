@@ -439,7 +439,7 @@ import Testing
         #expect(HTTPParseError.excerpt(Array("a\\b\r\n\t\u{01}".utf8)) == "a\\\\b\\r\\n\\t\\x01")
         #expect(HTTPParseError.excerpt([UInt8](repeating: 0x41, count: 100)).count == 32)
         let error = HTTPParseError(code: .invalidTarget, value: "x", offset: 3)
-        #expect(error.description == "invalidTarget (400) at byte 3: \"x\"")
+        #expect(error.description == "HTTP invalidTarget (400) at byte 3: \"x\"")
     }
 }
 

@@ -153,7 +153,7 @@ import Testing
         #expect(WebSocketProtocolError.Code.invalidUTF8.closeCode.rawValue == 1007)
         #expect(WebSocketProtocolError.Code.truncatedStream.closeCode == .abnormalClosure)
         let error = WebSocketProtocolError(code: .unmaskedFrame, value: "\\x05", offset: 1)
-        #expect(error.description == "WebSocket: unmaskedFrame (1002) at byte 1: \"\\x05\"")
+        #expect(error.description == "WebSocket unmaskedFrame (1002) at byte 1: \"\\x05\"")
     }
 
     @Test(arguments: [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 3000, 3999, 4000, 4999])

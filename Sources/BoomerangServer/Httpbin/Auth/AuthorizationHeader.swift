@@ -85,8 +85,7 @@ struct AuthorizationHeader {
         return result
     }
 
-    static func isTokenCharacter(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue, ascii > 0x20, ascii < 0x7F else { return false }
-        return !"\"(),/:;<=>?@[\\]{}".contains(character)
+    private static func isTokenCharacter(_ character: Character) -> Bool {
+        character.asciiValue.map(HTTPSyntax.isTokenByte) ?? false
     }
 }

@@ -9,7 +9,7 @@ struct EntityTagList {
             return
         }
         tags = value.split(separator: ",").compactMap { piece in
-            var tag = piece.trimmingCharacters(in: " \t")
+            var tag = Substring(piece.trimmingSpaces())
             if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
             tag = tag.trimmingCharacters(in: "\"")
             return tag.isEmpty ? nil : String(tag)

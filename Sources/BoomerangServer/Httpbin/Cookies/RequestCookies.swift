@@ -8,12 +8,8 @@ struct RequestCookies {
 
     init(_ headers: HTTPHeaders) {
         for field in headers.values(for: "Cookie") {
-            for piece in field.split(separator: ";") {
-                let trimmed = piece.trimmingCharacters(in: " \t")
-                guard let equals = trimmed.firstIndex(of: "=") else { continue }
-                let name = String(String(trimmed[..<equals]).trimmingCharacters(in: " \t"))
+            for (name, raw) in CookieHeader.pairs(in: field) {
                 guard !name.isEmpty, !pairs.contains(where: { $0.name == name }) else { continue }
-                let raw = String(String(trimmed[trimmed.index(after: equals)...]).trimmingCharacters(in: " \t"))
                 pairs.append((name, Self.unquote(raw)))
             }
         }

@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import BoomerangExchange
 
 /// One `Set-Cookie` value ([RFC 6265 §4.1](https://www.rfc-editor.org/rfc/rfc6265#section-4.1)).
@@ -21,7 +22,7 @@ struct SetCookie {
     /// - Throws: ``ServerError/Code/invalidCookie`` for a name that is not a token, or a value that
     ///   is not a `cookie-value`.
     init(name: String, value: String) throws(ServerError) {
-        guard !name.isEmpty, name.allSatisfy(AuthorizationHeader.isTokenCharacter) else {
+        guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
             throw ServerError(.invalidCookie, "a cookie name must be a token (letters, digits, !#$%&'*+-.^_`|~)", value: name)
         }
         if let offset = Self.invalidValueOffset(Array(value.utf8)) {

@@ -21,7 +21,7 @@ enum ResponseHeaderRoutes {
 
     static func make(_ pairs: [(name: String, value: String)]) throws(ServerError) -> Response {
         for pair in pairs {
-            guard !pair.name.isEmpty, pair.name.allSatisfy(AuthorizationHeader.isTokenCharacter) else {
+            guard !pair.name.isEmpty, pair.name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
                 throw ServerError(.invalidParameter, "a response header name must be a token", value: pair.name)
             }
             guard !pair.value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {

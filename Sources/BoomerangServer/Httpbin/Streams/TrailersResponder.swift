@@ -19,7 +19,7 @@ struct TrailersResponder: Responder {
     init(context: RequestContext, configuration: EchoConfiguration) throws(ServerError) {
         var trailers = HTTPHeaders()
         for pair in HttpbinQuery(context.head).pairs {
-            guard !pair.name.isEmpty, pair.name.allSatisfy(AuthorizationHeader.isTokenCharacter) else {
+            guard !pair.name.isEmpty, pair.name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
                 throw ServerError(.invalidParameter, "a trailer name must be an HTTP token", value: pair.name)
             }
             guard !Self.forbiddenNames.contains(pair.name.lowercased()) else {

@@ -1,4 +1,5 @@
 import BoomerangSamples
+import BoomerangSettings
 import BoomerangTesting
 import Foundation
 import Testing
@@ -20,22 +21,37 @@ import Testing
     @Test func unboundedPartSpillsAndComesBackWhole() {
         var seeded = SplitMix64(seed: 11)
         let bytes = seeded.bytes(3 * InlinePartBytes.memoryLimit + 12_345)
-        var inline = InlinePartBytes(bound: nil, limit: 10 << 20)
+        var inline = InlinePartBytes(bound: nil, limit: 10 << 20, spillDirectory: NSTemporaryDirectory())
         Self.feed(bytes, into: &inline, chunk: 65_536 + 7)
         #expect(inline.count == bytes.count)
+        #expect(inline.isSpilled)
         #expect(inline.take() == bytes)
+    }
+
+    /// The file goes to the folder the settings name (`temporary_directory`), not to `TMPDIR`:
+    /// where no file can be made, the part stays in memory, still whole.
+    @Test func thePartSpillsIntoTheConfiguredFolderOnly() {
+        var seeded = SplitMix64(seed: 14)
+        let bytes = seeded.bytes(2 * InlinePartBytes.memoryLimit + 1)
+        var inline = InlinePartBytes(bound: nil, limit: 10 << 20, spillDirectory: "/nonexistent/boomerang-spill")
+        Self.feed(bytes, into: &inline, chunk: 65_536)
+        #expect(!inline.isSpilled)
+        #expect(inline.take() == bytes)
+        var settings = ServerSettings()
+        settings.temporaryDirectory = "/var/spill"
+        #expect(EchoConfiguration(settings: settings).temporaryDirectory == "/var/spill")
     }
 
     @Test func boundedPartStaysInMemoryWhole() {
         var seeded = SplitMix64(seed: 12)
         let bytes = seeded.bytes(2 * InlinePartBytes.memoryLimit)
-        var inline = InlinePartBytes(bound: bytes.count + 100, limit: 10 << 20)
+        var inline = InlinePartBytes(bound: bytes.count + 100, limit: 10 << 20, spillDirectory: NSTemporaryDirectory())
         Self.feed(bytes, into: &inline, chunk: 4096)
         #expect(inline.take() == bytes)
     }
 
     @Test func emptyPartIsEmpty() {
-        let inline = InlinePartBytes(bound: nil, limit: 10 << 20)
+        let inline = InlinePartBytes(bound: nil, limit: 10 << 20, spillDirectory: NSTemporaryDirectory())
         #expect(inline.take() == [])
     }
 

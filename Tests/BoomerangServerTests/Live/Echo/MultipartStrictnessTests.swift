@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangSerialization
 import BoomerangServer
 import BoomerangTesting
 import Foundation
@@ -194,6 +195,22 @@ import Testing
         Self.checkParts(byQuery.json, row)
         let byHeader = try lenient.send(Self.request(row, headers: "X-Set-Multipart-Mode: strict\r\n"), timeout: Self.readTimeout)
         #expect(byHeader.status == 400)
+    }
+
+    /// The multipart 400 is rendered by the one refusal renderer: a property list when `Accept`
+    /// asks for one, with the same fields (error, body, diagnostics, parts) as the JSON.
+    @Test func theRefusalSpeaksTheNegotiatedFormat() throws {
+        let row = try #require(Self.rows.first { $0.id == "M04 no final boundary" })
+        let live = try LiveServer()
+        let json = try live.fetch("POST", "/post", headers: [("Content-Type", row.contentType)], body: row.body)
+        let plist = try live.fetch(
+            "POST", "/post", headers: [("Content-Type", row.contentType), ("Accept", "application/x-plist")], body: row.body)
+        #expect(plist.status == 400)
+        #expect(plist.header("Content-Type")?.hasPrefix("application/x-plist") == true)
+        let documents = try RefusalDocuments.sameDocument(json: json.body, plist: plist.body)
+        #expect(documents.plist["error"]?["code"]?.stringValue == "missingFinalBoundary")
+        #expect(documents.plist.objectValue?.entries.map(\.key) == ["body", "diagnostics", "error", "multipart"])
+        #expect(documents.plist == documents.json)
     }
 
     @Test func aWellFormedBodyIsEchoedInBothModes() throws {
