@@ -178,12 +178,18 @@ public struct ConnectionStateMachine {
 
     // MARK: Output for the driver
 
+    // Mutating, although they change nothing: the driver keeps the machine in a class, and a
+    // non-mutating call from another module copies the whole machine out of it first.
+
     /// The bytes waiting to be sent, oldest first.
-    public func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    public mutating func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         output.withUnsafeBytes(body)
     }
 
-    public var hasPendingOutput: Bool { !output.isEmpty }
+    /// Whether bytes wait to be sent.
+    public var hasPendingOutput: Bool {
+        mutating get { !output.isEmpty }
+    }
 
     /// The next thing the driver must do, or nil when it is done for this event.
     public mutating func nextAction() -> ConnectionAction? {

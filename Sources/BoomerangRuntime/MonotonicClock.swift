@@ -5,6 +5,7 @@ import Glibc
 /// Milliseconds and nanoseconds from a monotonic clock, for deadlines and durations.
 public enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point.
+    @inlinable
     public static func nanoseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -12,6 +13,7 @@ public enum MonotonicClock {
     }
 
     /// Milliseconds since an arbitrary fixed point.
+    @inlinable
     public static func milliseconds() -> UInt64 {
         nanoseconds() / 1_000_000
     }

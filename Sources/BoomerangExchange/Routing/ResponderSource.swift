@@ -1,6 +1,6 @@
 /// Answers requests before the route table: the mock mappings. The router consults it for every
 /// request whose path no route group owns, after the checks no route can override.
-public protocol ResponderSource: Sendable {
+public protocol ResponderSource: AnyObject, Sendable {
     /// The source's choice for `request`; nil leaves it to the route table.
     func choose(_ request: SourceRequest) -> RoutingChoice?
 }

@@ -49,10 +49,10 @@ public struct RouteGroup: Sendable {
         routes.append(Route("\(self.name).\(name)", methods, pattern, summary: summary, traits: traits.union(adding), handler: answer))
     }
 
-    /// Whether `path` is the group's prefix or below it.
-    func owns(_ path: Substring) -> Bool {
-        guard let pathPrefix, path.hasASCIIPrefix(pathPrefix) else { return false }
-        let next = path.utf8.dropFirst(pathPrefix.utf8CodeUnitCount).first
+    /// Whether `path` is `prefix` or below it.
+    static func path(_ path: Substring, isUnder prefix: StaticString) -> Bool {
+        guard path.hasASCIIPrefix(prefix) else { return false }
+        let next = path.utf8.dropFirst(prefix.utf8CodeUnitCount).first
         return next == nil || next == UInt8(ascii: "/")
     }
 }

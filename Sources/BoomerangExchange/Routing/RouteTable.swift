@@ -10,8 +10,9 @@ public struct RouteTable: Sendable {
     private var patterned: [Route] = []
     /// Every route, in the order added: what the route listing at `/` and the OpenAPI document show.
     public private(set) var routes: [Route] = []
-    /// The groups that own a path prefix.
-    private var owningGroups: [RouteGroup] = []
+    /// The path prefixes groups own, with their traits: plain values, so that the look-up every
+    /// request makes copies and counts no reference.
+    private var ownedPrefixes: [(prefix: StaticString, traits: RouteTraits)] = []
 
     /// Methods that some route of this server knows; any other method is 501 outside routes
     /// that answer any method.
@@ -33,12 +34,13 @@ public struct RouteTable: Sendable {
     /// Adds a group's routes, and its path prefix when it owns one.
     public mutating func add(_ group: RouteGroup) {
         group.routes.forEach { add($0) }
-        if group.pathPrefix != nil { owningGroups.append(RouteGroup(group.name, traits: group.traits, pathPrefix: group.pathPrefix)) }
+        if let prefix = group.pathPrefix { ownedPrefixes.append((prefix, group.traits)) }
     }
 
     /// The traits of the group that owns `path`; nil when no group owns it.
     public func owningTraits(of path: Substring) -> RouteTraits? {
-        owningGroups.first { $0.owns(path) }?.traits
+        for owned in ownedPrefixes where RouteGroup.path(path, isUnder: owned.prefix) { return owned.traits }
+        return nil
     }
 
     /// What the table decides for a request.

@@ -13,7 +13,7 @@ public struct HTTPHeaders: Sendable, Hashable {
         /// The field value, without surrounding whitespace.
         public var value: String
         /// Equal for names that match; a look-up compares names only where the keys are equal.
-        package var nameKey: NameKey
+        @usableFromInline package var nameKey: NameKey
 
         /// Creates a field.
         public init(name: String, value: String) {
@@ -23,6 +23,7 @@ public struct HTTPHeaders: Sendable, Hashable {
         }
 
         /// Creates a field whose name's key the caller has made already (the request parser).
+        @inlinable
         package init(name: String, value: String, nameKey: NameKey) {
             self.name = name
             self.value = value
@@ -32,7 +33,7 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// A digest of a field name that names matching case-insensitively share: the length and the
     /// first and last bytes with bit 5 set (which folds letters and keeps equal bytes equal).
-    package struct NameKey: Sendable, Hashable {
+    @usableFromInline package struct NameKey: Sendable, Hashable {
         @usableFromInline package let bits: UInt32
 
         /// The name's length in bytes (lengths of 65,535 and more share one value).
@@ -61,7 +62,7 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// The fields in order.
-    public private(set) var fields: [Field]
+    public internal(set) var fields: [Field]
 
     /// Creates an empty header list.
     public init() {
@@ -146,11 +147,13 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// Appends a field whose name key is already known (the parser computes it from the bytes).
+    @inlinable
     package mutating func add(name: consuming String, value: consuming String, nameKey: NameKey) {
         append(Field(name: name, value: value, nameKey: nameKey))
     }
 
-    private mutating func append(_ field: consuming Field) {
+    @usableFromInline
+    mutating func append(_ field: consuming Field) {
         // A response's fields are added one by one: one allocation instead of regrowing 1, 2, 4, 8.
         if fields.capacity == 0 { fields.reserveCapacity(8) }
         fields.append(field)

@@ -40,9 +40,10 @@ public struct HTTPRequestHead: Sendable, Hashable {
     public var rawHead: [UInt8]?
     /// The byte offset of the first `?` of the target, -1 when there is none: found once, for
     /// ``path`` and ``query`` that every route, log and history entry reads.
-    private var queryMarkOffset: Int
+    @usableFromInline var queryMarkOffset: Int
 
     /// Creates a head.
+    @inlinable
     public init(
         method: HTTPMethod,
         target: String,
@@ -83,7 +84,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
         return utf8.index(utf8.startIndex, offsetBy: queryMarkOffset)
     }
 
-    private static func queryMarkOffset(in target: String) -> Int {
+    @usableFromInline static func queryMarkOffset(in target: String) -> Int {
         let utf8 = target.utf8
         let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
             for index in bytes.indices where bytes[index] == UInt8(ascii: "?") { return index }

@@ -4,9 +4,14 @@ import BoomerangSerialization
 /// The mock mappings as the router's first source of answers: a mapping whose head matches answers
 /// (its body patterns may still hand the request to the built-in route); otherwise the route table
 /// does, and its 404 names the nearest mapping. Consulted only while there are mappings.
-struct MappingSource: ResponderSource {
+final class MappingSource: ResponderSource {
     let store: MappingStore
     let echoConfiguration: EchoConfiguration
+
+    init(store: MappingStore, echoConfiguration: EchoConfiguration) {
+        self.store = store
+        self.echoConfiguration = echoConfiguration
+    }
 
     func choose(_ request: SourceRequest) -> RoutingChoice? {
         let set = store.current
