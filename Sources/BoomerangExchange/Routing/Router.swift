@@ -105,14 +105,17 @@ public final class Router: Sendable {
                 return RoutingChoice(responder: ErrorResponder(error: error), traits: traits, routedPath: path, pathSession: pathSession)
             }
         }
-        if let source, table.owningTraits(of: path) == nil,
-            let choice = source.choose(SourceRequest(context: context, path: path, pathSession: pathSession, router: self))
+        // The source first: without mappings it says so at once, and the owned prefixes are looked
+        // at only when it would answer.
+        if let source, let choice = source.choose(SourceRequest(context: context, path: path, pathSession: pathSession, router: self)),
+            table.owningTraits(of: path) == nil
         {
             return choice
         }
         return resolveTable(context: context, path: path, pathSession: pathSession)
     }
 
+    @inline(__always)
     func resolveTable(context: RequestContext, path: Substring, pathSession: Substring?) -> RoutingChoice {
         switch table.resolve(method: context.head.method, path: path) {
         case .route(let route, let parameters):

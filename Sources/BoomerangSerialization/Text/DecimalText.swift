@@ -75,7 +75,7 @@ public enum DecimalText {
 
     /// Writes the digits of `magnitude`, zero-padded to at least `minimumDigits`, at `destination`
     /// (which has room for ``digitCount(of:minimumDigits:)`` bytes); returns how many it wrote.
-    @inlinable
+    @inlinable @inline(__always)
     public static func write(_ magnitude: UInt64, minimumDigits: Int = 1, to destination: UnsafeMutableRawPointer) -> Int {
         let digits = digitCount(of: magnitude, minimumDigits: minimumDigits)
         var rest = magnitude
@@ -90,7 +90,7 @@ public enum DecimalText {
 
     /// Writes `value` in decimal, with a leading `-` when it is negative, at `destination` (which
     /// has room for ``count(of:)`` bytes); returns how many bytes it wrote.
-    @inlinable
+    @inlinable @inline(__always)
     public static func write(_ value: Int, to destination: UnsafeMutableRawPointer) -> Int {
         guard value < 0 else { return write(UInt64(value), to: destination) }
         destination.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
