@@ -178,18 +178,16 @@ public struct ConnectionStateMachine {
 
     // MARK: Output for the driver
 
-    // Mutating, although they change nothing: the driver keeps the machine in a class, and a
-    // non-mutating call from another module copies the whole machine out of it first.
-
-    /// The bytes waiting to be sent, oldest first.
+    /// The bytes waiting to be sent, oldest first. Mutating, although it changes nothing: the
+    /// driver keeps the machine in a class, and a non-mutating call from another module copies
+    /// the whole machine out of it first.
     public mutating func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         output.withUnsafeBytes(body)
     }
 
-    /// Whether bytes wait to be sent.
-    public var hasPendingOutput: Bool {
-        mutating get { !output.isEmpty }
-    }
+    /// Whether bytes wait to be sent (the driver asks ``withPendingOutput(_:)``, which copies
+    /// nothing).
+    public var hasPendingOutput: Bool { !output.isEmpty }
 
     /// The next thing the driver must do, or nil when it is done for this event.
     public mutating func nextAction() -> ConnectionAction? {

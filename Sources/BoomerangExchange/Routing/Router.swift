@@ -105,10 +105,10 @@ public final class Router: Sendable {
                 return RoutingChoice(responder: ErrorResponder(error: error), traits: traits, routedPath: path, pathSession: pathSession)
             }
         }
-        // The source first: without mappings it says so at once, and the owned prefixes are looked
-        // at only when it would answer.
-        if let source, let choice = source.choose(SourceRequest(context: context, path: path, pathSession: pathSession, router: self)),
-            table.owningTraits(of: path) == nil
+        // The owned prefixes first: a source that falls back to the table runs the route's handler,
+        // which must run once per request (a DELETE deletes).
+        if let source, table.owningTraits(of: path) == nil,
+            let choice = source.choose(SourceRequest(context: context, path: path, pathSession: pathSession, router: self))
         {
             return choice
         }
