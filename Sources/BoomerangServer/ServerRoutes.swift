@@ -19,13 +19,15 @@ enum ServerRoutes {
                 history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         let echo = EchoConfiguration(settings: settings)
         return Router(
-            table: table(settings: settings, history: history, mappings: mappings, status: status),
+            table: table(settings: settings, echo: echo, history: history, mappings: mappings, status: status),
             source: mappings.map { MappingSource(store: $0, echoConfiguration: echo) }, coding: ContentCodingPolicy(settings: settings),
             cors: settings.cors, recordedBodyBytes: history?.configuration.maxHistoryBodyBytes)
     }
 
     /// Every route: the product's groups first, then the admin API and the page.
-    static func table(settings: ServerSettings, history: HistoryStore?, mappings: MappingStore?, status: ServerStatus) -> RouteTable {
+    static func table(
+        settings: ServerSettings, echo echoConfiguration: EchoConfiguration, history: HistoryStore?, mappings: MappingStore?, status: ServerStatus
+    ) -> RouteTable {
         var table = RouteTable()
         let httpbin = HttpbinConfiguration(settings: settings)
         if settings.profile == .firewalk {
@@ -37,7 +39,7 @@ enum ServerRoutes {
         WebSocketRoutes.register(in: &websocket, configuration: httpbin)
         table.add(websocket)
         var echo = RouteGroup("echo", traits: [.product, .hashesBodies])
-        EchoRoutes.register(in: &echo, configuration: EchoConfiguration(settings: settings))
+        EchoRoutes.register(in: &echo, configuration: echoConfiguration)
         table.add(echo)
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: httpbin)
