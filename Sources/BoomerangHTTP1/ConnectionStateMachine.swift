@@ -40,7 +40,7 @@ public struct ConnectionStateMachine {
     /// in ``State/readingBody``. It lives beside the state rather than in it, so that the state
     /// stays a few bytes that every event switches on without copying a request.
     var request: ReadingRequest?
-    var output = OutputBuffer()
+    @usableFromInline var output = OutputBuffer()
     /// Bytes queued and bytes sent since the connection opened: where a queued response starts
     /// and ends, and how much of it has left.
     var queuedTotal = 0
@@ -59,9 +59,9 @@ public struct ConnectionStateMachine {
     var isDraining = false
     /// Actions asked for and not taken yet: `actions[nextActionIndex..<actionCount]`. The array
     /// keeps its storage from event to event.
-    private var actions: [ConnectionAction] = []
-    private var actionCount = 0
-    private var nextActionIndex = 0
+    @usableFromInline var actions: [ConnectionAction] = []
+    @usableFromInline var actionCount = 0
+    @usableFromInline var nextActionIndex = 0
 
     public init(
         configuration: ConnectionConfiguration, services: any ConnectionServices, remoteHost: String,
@@ -178,18 +178,20 @@ public struct ConnectionStateMachine {
 
     // MARK: Output for the driver
 
-    /// The bytes waiting to be sent, oldest first. Mutating, although it changes nothing: the
-    /// driver keeps the machine in a class, and a non-mutating call from another module copies
-    /// the whole machine out of it first.
+    /// The bytes waiting to be sent, oldest first. Inlinable, as the driver's other questions are:
+    /// the driver keeps the machine in a class, and a call into this module would copy the whole
+    /// machine out of it first.
+    @inlinable
     public mutating func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         output.withUnsafeBytes(body)
     }
 
-    /// Whether bytes wait to be sent (the driver asks ``withPendingOutput(_:)``, which copies
-    /// nothing).
+    /// Whether bytes wait to be sent.
+    @inlinable
     public var hasPendingOutput: Bool { !output.isEmpty }
 
     /// The next thing the driver must do, or nil when it is done for this event.
+    @inlinable
     public mutating func nextAction() -> ConnectionAction? {
         guard nextActionIndex < actionCount else {
             nextActionIndex = 0

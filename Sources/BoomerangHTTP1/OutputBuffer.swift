@@ -2,22 +2,23 @@
 /// a segment of its own, without a copy; small pieces are appended to the last segment. Sent
 /// bytes are dropped from the front, and the last segment is compacted before it grows so that a
 /// long stream to a slow reader keeps only what is unsent.
+@usableFromInline
 struct OutputBuffer {
     /// Arrays at least this large are queued as segments of their own rather than copied.
     static let segmentBytes = 16 * 1024
 
     /// The segment being sent.
-    private var storage: [UInt8] = []
-    private var start = 0
+    @usableFromInline var storage: [UInt8] = []
+    @usableFromInline var start = 0
     /// The segments after `storage`, from `nextSegment` on; almost always empty, or one body.
     private var segments: [[UInt8]] = []
     private var nextSegment = 0
     /// The bytes of `segments[nextSegment...]`.
-    private var segmentedBytes = 0
+    @usableFromInline var segmentedBytes = 0
 
     /// Bytes not sent yet.
     var count: Int { storage.count - start + segmentedBytes }
-    var isEmpty: Bool { start == storage.count && segmentedBytes == 0 }
+    @inlinable var isEmpty: Bool { start == storage.count && segmentedBytes == 0 }
 
     mutating func append(_ bytes: [UInt8]) {
         if isEmpty {
@@ -82,6 +83,7 @@ struct OutputBuffer {
 
     /// The unsent bytes of the first segment: a send takes at most these, and ``consume(_:)``
     /// moves on to the next segment.
+    @inlinable
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
     }

@@ -171,7 +171,7 @@ final class Connection {
     /// while some remains.
     private func flush(now: UInt64) {
         var budget = Connection.maxBytesPerFlush
-        while machine.withPendingOutput({ !$0.isEmpty }) {
+        while machine.hasPendingOutput {
             let (written, attempted) = machine.withPendingOutput { bytes in
                 (send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)), bytes.count)
             }
@@ -185,7 +185,7 @@ final class Connection {
             budget -= written
             if written < attempted || budget <= 0 { break }
         }
-        let waiting = machine.withPendingOutput { !$0.isEmpty }
+        let waiting = machine.hasPendingOutput
         guard waiting != isWaitingForWritable else { return }
         isWaitingForWritable = waiting
         if waiting {

@@ -3,7 +3,7 @@ import BoomerangSerialization
 /// What the history needs of a recorded exchange beyond its context, gathered while it runs: the
 /// path that was routed, the session prefix, and the body as it arrived (before any content
 /// coding is undone). The connection keeps it in the ``Exchange``; the echo hands its own values
-/// (document, parts, hash) over in ``Response/echoRecord``, so nothing is decoded twice.
+/// (document, parts, hash) over in ``Response/annotation``, so nothing is decoded twice.
 public struct ExchangeRecording {
     /// The path routed: the target's path without its session prefix.
     public let routedPath: Substring

@@ -1,6 +1,10 @@
 /// Answers requests before the route table: the mock mappings. The router consults it for every
 /// request whose path no route group owns, after the checks no route can override.
 public protocol ResponderSource: AnyObject, Sendable {
+    /// Whether the source has nothing to answer with now. The router then passes it by without
+    /// building a request for it; read for every request, so it should cost a load.
+    var isEmpty: Bool { get }
+
     /// The source's choice for `request`; nil leaves it to the route table.
     func choose(_ request: SourceRequest) -> RoutingChoice?
 }

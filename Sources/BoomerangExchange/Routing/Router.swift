@@ -107,7 +107,7 @@ public final class Router: Sendable {
         }
         // The owned prefixes first: a source that falls back to the table runs the route's handler,
         // which must run once per request (a DELETE deletes).
-        if let source, table.owningTraits(of: path) == nil,
+        if let source, !source.isEmpty, table.owningTraits(of: path) == nil,
             let choice = source.choose(SourceRequest(context: context, path: path, pathSession: pathSession, router: self))
         {
             return choice

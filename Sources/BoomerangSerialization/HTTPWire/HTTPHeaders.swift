@@ -62,7 +62,7 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// The fields in order.
-    public internal(set) var fields: [Field]
+    public var fields: [Field]
 
     /// Creates an empty header list.
     public init() {
@@ -152,7 +152,7 @@ public struct HTTPHeaders: Sendable, Hashable {
         append(Field(name: name, value: value, nameKey: nameKey))
     }
 
-    @usableFromInline
+    @inlinable
     mutating func append(_ field: consuming Field) {
         // A response's fields are added one by one: one allocation instead of regrowing 1, 2, 4, 8.
         if fields.capacity == 0 { fields.reserveCapacity(8) }
@@ -180,6 +180,7 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// Reserves room for `minimumCapacity` fields, so that a parser can fill the list without
     /// regrowing it.
+    @inlinable
     package mutating func reserveCapacity(_ minimumCapacity: Int) {
         fields.reserveCapacity(minimumCapacity)
     }

@@ -13,6 +13,8 @@ final class MappingSource: ResponderSource {
         self.echoConfiguration = echoConfiguration
     }
 
+    var isEmpty: Bool { store.isEmpty }
+
     func choose(_ request: SourceRequest) -> RoutingChoice? {
         let set = store.current
         guard !set.mappings.isEmpty else { return nil }

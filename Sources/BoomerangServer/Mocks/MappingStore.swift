@@ -4,6 +4,7 @@ import BoomerangSerialization
 import Dispatch
 import Foundation
 import Logging
+import Synchronization
 
 /// The mock mappings of a server: those of the files in the mappings folder, changed at run time
 /// through the admin API, and the scenario states. Thread-safe; every request reads ``current``
@@ -27,6 +28,8 @@ final class MappingStore: Sendable {
     private let state: Locked<State>
     /// The set requests read: its own lock, held only to copy the reference.
     private let published: Locked<MappingSet>
+    /// The published set's mapping count, read without the lock by the router's first question.
+    private let publishedCount = Atomic<Int>(0)
     /// Serialises loads (the watcher, SIGHUP and the admin API may ask at once); never taken by requests.
     private let loading = Locked<Void>(())
     private let watcher = Locked<(any DispatchSourceTimer)?>(nil)
@@ -60,6 +63,11 @@ final class MappingStore: Sendable {
     /// The mappings in force now.
     var current: MappingSet {
         published.withLock { $0 }
+    }
+
+    /// Whether no mapping is in force now.
+    var isEmpty: Bool {
+        publishedCount.load(ordering: .acquiring) == 0
     }
 
     // MARK: Loading
@@ -189,6 +197,7 @@ final class MappingStore: Sendable {
         let set = MappingSet(mappings: mappings, errors: errors, loadedAt: state.loadedAt, generation: state.generation)
         state.current = set
         published.withLock { $0 = set }
+        publishedCount.store(set.mappings.count, ordering: .releasing)
     }
 
     // MARK: Run-time changes
