@@ -6,8 +6,9 @@ import { clear, el, formatBytes, formatTime } from "./dom.js";
 import * as snippets from "./snippets.js";
 
 // newestId: the highest id the page has seen (the list's newestId, then the feed's), where the
-// live feed resumes.
-const state = { entries: new Map(), order: [], selected: null, entry: null, tab: 0, source: null, newestId: null };
+// live feed resumes. arriving: for each reload waiting for its list, the feed's summaries that came
+// meanwhile, which a list read before them lacks.
+const state = { entries: new Map(), order: [], selected: null, entry: null, tab: 0, source: null, newestId: null, arriving: new Set() };
 const listBody = document.querySelector("#requests tbody");
 const statusLine = document.getElementById("status");
 const maxRows = 500;
@@ -81,19 +82,30 @@ function addSummary(summary, { live }) {
 }
 
 async function reload() {
+  const arrived = [];
+  state.arriving.add(arrived);
   try {
     const list = await api.listRequests({ ...filters(), limit: maxRows });
-    state.newestId = list.newestId;
     state.entries.clear();
     state.order = [];
     for (const summary of list.requests) {
       state.entries.set(summary.id, summary);
       state.order.push(summary.id);
     }
+    // Exchanges the feed told of while the list was on its way, newer than the list knows.
+    const current = filters();
+    for (const summary of arrived) {
+      if (list.newestId !== null && summary.id <= list.newestId) continue;
+      if (matches(summary, current)) addSummary(summary, { live: false });
+    }
+    const newest = Math.max(list.newestId ?? 0, ...arrived.map((summary) => summary.id));
+    state.newestId = newest > 0 ? newest : list.newestId;
     renderList();
     refreshSessions();
   } catch (error) {
     statusLine.textContent = `history unavailable: ${error.message}`;
+  } finally {
+    state.arriving.delete(arrived);
   }
 }
 
@@ -124,6 +136,7 @@ function connect() {
   source.addEventListener("exchange", (event) => {
     const summary = JSON.parse(event.data);
     if (state.newestId === null || summary.id > state.newestId) state.newestId = summary.id;
+    for (const arrived of state.arriving) arrived.push(summary);
     if (matches(summary, filters())) addSummary(summary, { live: true });
   });
   source.addEventListener("updated", (event) => {

@@ -83,6 +83,23 @@ HELD_FEED = """
 })();
 """
 
+# Holds the answers of the page's list requests (/__admin/requests?…) until the check lets them
+# go: the request is made and answered at once, but the page gets the answer only on
+# window.__list.release().
+HELD_LIST = """
+(() => {
+  const realFetch = window.fetch;
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  window.__list = { fetched: 0, delivered: 0, release: () => release(), restore: () => { window.fetch = realFetch; } };
+  window.fetch = (input, init) => {
+    if (!String(input).includes("/__admin/requests?")) return realFetch(input, init);
+    const answer = realFetch(input, init).then((response) => { window.__list.fetched += 1; return response; });
+    return released.then(() => answer).then((response) => { window.__list.delivered += 1; return response; });
+  };
+})();
+"""
+
 try:
     # 0. A request that arrives after the page read the list and before its live feed connected
     # is listed once the feed connects: the feed resumes from the list's newest id.
@@ -117,6 +134,26 @@ try:
     first = rows()[0]
     check("/post" in first.text and "POST" in first.text, f"the newest row is the POST: {first.text!r}")
     driver.save_screenshot(os.path.join(artifacts, "list.png"))
+
+    # 1b. A request the feed reports while a filter's reload waits for its list, which was read
+    # before the request came, stays listed when the list arrives.
+    driver.execute_script(HELD_LIST)
+    driver.execute_script(
+        "const box = document.getElementById('filter-text'); box.value = 'while-reload';"
+        " box.dispatchEvent(new Event('change'));")
+    wait.until(lambda d: d.execute_script("return window.__list.fetched") >= 1)
+    subprocess.run(["curl", "-s", "-o", "/dev/null", base + "/get?while-reload=1"], check=True)
+    wait.until(lambda d: any("while-reload" in row.text for row in rows()))
+    driver.execute_script("window.__list.release()")
+    wait.until(lambda d: d.execute_script("return window.__list.delivered") >= 1)
+    time.sleep(0.2)  # the reload's own rendering, after its list was handed over
+    check(any("while-reload" in row.text for row in rows()),
+          "a request the feed reported while a reload waited for its list is still listed")
+    driver.execute_script(
+        "window.__list.restore(); const box = document.getElementById('filter-text'); box.value = '';"
+        " box.dispatchEvent(new Event('change'));")
+    wait.until(lambda d: any("/post" in row.text for row in rows()))
+    first = next(row for row in rows() if "/post" in row.text)
 
     # 2. Its parts: names, sizes and hashes.
     first.click()
