@@ -1,12 +1,13 @@
 import BoomerangExchange
+import BoomerangSerialization
 
 /// What a ``ConnectionStateMachine`` needs from the server around it, called synchronously on
 /// the connection's loop thread: none of it may call back into the state machine.
 public protocol ConnectionServices: AnyObject {
     /// The index of the loop that serves the connection.
     var loopIndex: Int { get }
-    /// A new request id.
-    func nextRequestID() -> String
+    /// The id of the request with `head`: the client's own when the server takes it, else a new one.
+    func requestID(for head: HTTPRequestHead) -> String
     /// The responder for a request whose head is complete, with the name of the route that chose it.
     func responder(for context: RequestContext) -> RoutedResponder
     /// The value of the `Date` header now.

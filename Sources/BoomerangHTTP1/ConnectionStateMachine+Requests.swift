@@ -66,7 +66,7 @@ extension ConnectionStateMachine {
             let context = RequestContext(
                 head: parsed,
                 remoteHost: remoteHost,
-                requestID: services.nextRequestID(),
+                requestID: services.requestID(for: parsed),
                 loopIndex: services.loopIndex,
                 receivedAt: now
             )

@@ -38,8 +38,8 @@ final class LoopServices: LoopServicing {
         accessLog.flush()
     }
 
-    func nextRequestID() -> String {
-        shared.requestIDs.next()
+    func requestID(for head: HTTPRequestHead) -> String {
+        RequestIDGenerator.clientID(in: head.headers) ?? shared.requestIDs.next()
     }
 
     func responder(for context: RequestContext) -> RoutedResponder {

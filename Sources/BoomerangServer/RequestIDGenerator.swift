@@ -16,6 +16,19 @@ final class RequestIDGenerator: Sendable {
         prefix = Array((String(repeating: "0", count: 8 - hex.count) + hex + "-").utf8)
     }
 
+    /// The longest client `X-Request-ID` that is taken.
+    static let maxClientIDBytes = 200
+
+    /// The client's own `X-Request-ID`, when it is 1 to ``maxClientIDBytes`` bytes of visible
+    /// ASCII: the id the echo reports, the history records its entry under, the access log writes
+    /// and a mock template reads, so that a client finds its exchange by the id it sent.
+    static func clientID(in headers: HTTPHeaders) -> String? {
+        guard let sent = headers["X-Request-ID"], !sent.isEmpty, sent.utf8.count <= maxClientIDBytes,
+            sent.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else { return nil }
+        return sent
+    }
+
     /// The next id. Up to a million requests it is 15 bytes, which a String holds inline.
     func next() -> String {
         let value = counter.wrappingAdd(1, ordering: .relaxed).newValue

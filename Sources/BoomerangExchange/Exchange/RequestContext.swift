@@ -7,7 +7,8 @@ public final class RequestContext: Sendable {
     public let head: HTTPRequestHead
     /// The client's address, without the port.
     public let remoteHost: String
-    /// A unique id for this exchange, echoed as `requestId`.
+    /// The exchange's id, echoed as `requestId`: unique within the process, or the client's own
+    /// `X-Request-ID` when the server took it.
     public let requestID: String
     /// The event loop that serves the connection.
     public let loopIndex: Int

@@ -104,7 +104,7 @@ struct EchoDocument {
                 sink.endArray()
             }
             sink.endArray()
-            sink.member("requestId", string: context.echoedRequestID)
+            sink.member("requestId", string: context.requestID)
             sink.key(literal: "url")
             Self.writeURL(head, into: &sink)
             if let xml = parts?.xml { try sink.member("xml", xml) }

@@ -142,7 +142,7 @@ struct EchoResponder: Responder {
         } else {
             response.headers.add(name: "Content-Type", value: format.contentType)
         }
-        response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
+        response.headers.add(name: "X-Request-Id", value: context.requestID)
         if let tree {
             response.annotation = EchoRecord(
                 document: tree, parts: box?.collector.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: box?.collector.kind ?? .none)
@@ -204,7 +204,7 @@ struct EchoResponder: Responder {
         error.documentFields["diagnostics"] = .array(parts.diagnostics)
         if let multipart = parts.multipart { error.documentFields["multipart"] = multipart }
         var response = error.response(in: format)
-        response.headers.add(name: "X-Request-Id", value: context.echoedRequestID)
+        response.headers.add(name: "X-Request-Id", value: context.requestID)
         response.annotation = EchoRecord(
             document: error.document, parts: body.multipart?.parts ?? [], bodySHA256: bodyHash, bodyKind: body.kind)
         return response

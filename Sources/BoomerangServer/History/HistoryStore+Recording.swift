@@ -183,7 +183,7 @@ extension HistoryStore {
         return add(
             HistoryEntry(
                 summary: HistorySummary(
-                    session: session, requestID: context.echoedRequestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
+                    session: session, requestID: context.requestID, startedAt: WallClock.now() - Double(elapsed) / 1e9,
                     durationMicroseconds: Int(elapsed / 1000), outcome: outcome, method: context.head.method.rawValue, target: context.head.target,
                     path: String(exchange.recording!.routedPath), status: status, route: exchange.route, requestBodyBytes: size,
                     responseBytes: responseBytes, contentType: facts.contentType, client: context.remoteHost, diagnosticCount: nil),

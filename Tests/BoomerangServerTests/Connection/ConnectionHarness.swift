@@ -23,7 +23,7 @@ final class RecordingServices: ConnectionServices {
 
     var loopIndex: Int { 0 }
 
-    func nextRequestID() -> String {
+    func requestID(for head: HTTPRequestHead) -> String {
         requestCount += 1
         return "test-\(requestCount)"
     }

@@ -73,6 +73,19 @@ import Testing
         #expect(response.text == "POST /users/7/posts/9?q=a%20b id=7 post=9 q=a b agent=<tester> name=Ada [x][y]")
     }
 
+    /// `{{request.id}}` is the id the echo and the history report: the client's `X-Request-ID`
+    /// when it sent one.
+    @Test func theTemplatesRequestIDIsTheClientsWhenItSentOne() throws {
+        let folder = try MappingFolder([
+            "id.yaml": "request: { urlPath: /id }\nresponse:\n  body: \"id={{request.id}}\"\n  transformers: [response-template]\n"
+        ])
+        let server = folder.serveInProcess()
+        #expect(try server.call("GET", "/id", headers: [("X-Request-ID", "client-42")]).text == "id=client-42")
+        let generated = try server.call("GET", "/id").text
+        #expect(generated.hasPrefix("id=") && generated.count > "id=".count && generated != "id=client-42")
+        #expect(try server.lastEntry().string("requestId") == String(generated.dropFirst(3)))
+    }
+
     @Test func aBrokenTemplateIsALoadErrorWithItsLine() throws {
         let folder = try MappingFolder([
             "bad.yaml": "request: { urlPath: /x }\nresponse:\n  body: \"{{#open}} never closed\"\n  transformers: [response-template]\n"
