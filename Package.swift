@@ -126,8 +126,25 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangEcho",
+            dependencies: [
+                "BoomerangCompression",
+                "BoomerangDigest",
+                "BoomerangExchange",
+                "BoomerangRuntime",
+                "BoomerangScenarios",
+                "BoomerangSerialization",
+                "BoomerangSettings",
+                "BoomerangWire",
+                "BoomerangXML",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangEcho",
                 "BoomerangHTTP1",
                 "BoomerangLibevent",
                 "BoomerangCompression",
@@ -243,7 +260,7 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangScenarios", "BoomerangRuntime",
+                "BoomerangServer", "BoomerangEcho", "BoomerangExchange", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangScenarios", "BoomerangRuntime",
                 "BoomerangSerialization", "BoomerangSettings", "BoomerangWire", "BoomerangXML", "BoomerangCompression", "BoomerangSamples",
                 "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangExchange
 import BoomerangLibevent
 import BoomerangRuntime
@@ -15,7 +16,7 @@ enum ServerRoutes {
         let status =
             status
             ?? ServerStatus(
-                metrics: ServerMetrics(startedAt: WallClock.now()), connections: ConnectionBudget(limit: settings.maxConnections),
+                metrics: ServerMetrics(startedAt: WallClock.now()), openConnections: { 0 },
                 history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         let echo = EchoConfiguration(settings: settings)
         return Router(

@@ -24,20 +24,20 @@ enum AdminRoutes {
         }
         add("clear", .delete, "/__admin/requests", "Clears the history, or one session's") { history, request in
             let session = AdminQuery.value("session", in: request.head.query)
-            return FixedResponder(json(["deleted": .int(Int64(history.clear(session: session)))]))
+            return FixedResponder(AdminJSON.response(["deleted": .int(Int64(history.clear(session: session)))]))
         }
         add("last", .get, "/__admin/requests/last", "The newest exchange in full") { history, request throws(ServerError) in
             let filter = try HistoryFilter(query: request.head.query)
             guard let entry = history.snapshot().last(where: filter.matches) else {
                 throw ServerError(.exchangeNotFound, "no exchange recorded yet matches")
             }
-            return FixedResponder(json(entry.fullValue(options: history.configuration.echo)))
+            return FixedResponder(AdminJSON.response(entry.fullValue(options: history.configuration.echo)))
         }
         add("har", .get, "/__admin/requests.har", "The history as a HAR 1.2 document") { history, request throws(ServerError) in
             FixedResponder(try HARDocument.response(history, query: request.head.query))
         }
         add("exchange", .get, "/__admin/requests/{id}", "One exchange in full") { history, request throws(ServerError) in
-            FixedResponder(json(try entry(history, request).fullValue(options: history.configuration.echo)))
+            FixedResponder(AdminJSON.response(try entry(history, request).fullValue(options: history.configuration.echo)))
         }
         add("body", .get, "/__admin/requests/{id}/body", "The request body, as a download") { history, request throws(ServerError) in
             FixedResponder(try AdminDownloads.body(try entry(history, request)))
@@ -70,7 +70,7 @@ enum AdminRoutes {
         for entry in entries.reversed() where filter.matches(entry) { matches.append(entry) }
         let page = matches.dropFirst(filter.offset).prefix(filter.limit)
         let options = history.configuration.echo
-        return json([
+        return AdminJSON.response([
             "total": .int(Int64(matches.count)),
             "offset": .int(Int64(filter.offset)),
             "limit": .int(Int64(filter.limit)),
@@ -96,13 +96,7 @@ enum AdminRoutes {
         let list = counts.keys.sorted().map { name -> StructuredValue in
             ["name": .string(name), "count": .int(Int64(counts[name]!.count)), "newestId": .int(Int64(counts[name]!.newest))]
         }
-        return json(["sessions": .array(list)])
-    }
-
-    /// A JSON answer that no cache keeps.
-    static func json(_ value: StructuredValue, status: Int = 200) -> Response {
-        let body = (try? JSONWriter(configuration: .pretty).write(value)) ?? Array("{}\n".utf8)
-        return Response(status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"], body: body)
+        return AdminJSON.response(["sessions": .array(list)])
     }
 }
 

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangRuntime
 import BoomerangSerialization
 
 /// The history as an HTTP Archive (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/),
@@ -17,7 +18,7 @@ enum HARDocument {
                 "entries": .array(page.compactMap { $0.fullValue(options: options).objectValue.map(entry) }),
             ]
         ]
-        var response = AdminRoutes.json(log)
+        var response = AdminJSON.response(log)
         response.headers.add(name: "Content-Disposition", value: "attachment; filename=\"boomerang.har\"")
         return response
     }

@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangSerialization
 
 /// Live-feed events in the `text/event-stream` format (WHATWG HTML §9.2): `id`, `event` and one

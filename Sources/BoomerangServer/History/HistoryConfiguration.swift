@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangSettings
 
 /// The history's knobs, taken once from the server settings.

@@ -1,3 +1,5 @@
+import BoomerangEcho
+import BoomerangRuntime
 import BoomerangSerialization
 
 /// Entries as the admin API shows them (docs/admin-api.md): rendered when read.

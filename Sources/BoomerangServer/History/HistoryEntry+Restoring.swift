@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangSerialization
 
 extension HistoryEntry {

@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangExchange
 import BoomerangSerialization
 import BoomerangWire
@@ -178,14 +179,6 @@ struct RecordedBody: Sendable {
     /// Known when the echo or the capture hashed the body; otherwise computed from a whole body.
     var sha256: String?
     var contentType: String?
-}
-
-/// The echo's own values for one request, kept by reference.
-struct EchoRecord: ResponseAnnotation {
-    var document: StructuredValue
-    var parts: [MultipartCollector.Part]
-    var bodySHA256: String?
-    var bodyKind: BodyCollector.Kind
 }
 
 /// The response as written; its head is in the exchange's ``RecordedHeads``.

@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangRuntime
 import BoomerangSerialization
 import Logging

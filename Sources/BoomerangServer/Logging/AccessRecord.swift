@@ -1,5 +1,4 @@
 import BoomerangExchange
-import BoomerangHTTP1
 import BoomerangSerialization
 
 /// What the access log says about one exchange, or about a request that was refused, timed out

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangRuntime
 import BoomerangSerialization
 
 /// The admin API of the mock mappings (docs/admin-api.md): list, add, read, replace, delete,
@@ -16,43 +17,43 @@ enum MappingAdminRoutes {
             }
         }
         add("mappings", .get, "/__admin/mappings", "The mock mappings in force, and the errors of the last load") { store, _ in
-            FixedResponder(AdminRoutes.json(list(store)))
+            FixedResponder(AdminJSON.response(list(store)))
         }
         add("mappings.add", .post, "/__admin/mappings", "Adds a mapping (JSON or YAML) until the next reset") { store, _ in
             AdminBodyResponder { body throws(ServerError) in
                 let mapping = try store.add(try document(body))
-                return AdminRoutes.json(mapping.definition, status: 201)
+                return AdminJSON.response(mapping.definition, status: 201)
             }
         }
         add("mappings.reset", .post, "/__admin/mappings/reset", "Drops run-time changes and reads the files again") { store, _ in
             store.reset()
-            return FixedResponder(AdminRoutes.json(list(store)))
+            return FixedResponder(AdminJSON.response(list(store)))
         }
         add("mappings.save", .post, "/__admin/mappings/save", "Writes the run-time mappings to the mappings folder") { store, _ throws(ServerError) in
             let (written, removed) = try store.save()
             return FixedResponder(
-                AdminRoutes.json(["written": .array(written.map(StructuredValue.string)), "removed": .array(removed.map(StructuredValue.string))]))
+                AdminJSON.response(["written": .array(written.map(StructuredValue.string)), "removed": .array(removed.map(StructuredValue.string))]))
         }
         add("mapping", .get, "/__admin/mappings/{id}", "One mapping as written") { store, request throws(ServerError) in
-            FixedResponder(AdminRoutes.json(try mapping(store, request).definition))
+            FixedResponder(AdminJSON.response(try mapping(store, request).definition))
         }
         add("mapping.replace", .put, "/__admin/mappings/{id}", "Replaces a mapping until the next reset") { store, request in
             let id = request.parameters.string("id") ?? ""
             return AdminBodyResponder { body throws(ServerError) in
-                AdminRoutes.json(try store.replace(id: id, with: try document(body)).definition)
+                AdminJSON.response(try store.replace(id: id, with: try document(body)).definition)
             }
         }
         add("mapping.delete", .delete, "/__admin/mappings/{id}", "Removes a mapping until the next reset") { store, request throws(ServerError) in
             let found = try mapping(store, request)
             try store.delete(id: found.id)
-            return FixedResponder(AdminRoutes.json(["deleted": .string(found.id)]))
+            return FixedResponder(AdminJSON.response(["deleted": .string(found.id)]))
         }
         add("scenarios", .get, "/__admin/scenarios", "The states of the stateful scenarios, by session") { store, _ in
-            FixedResponder(AdminRoutes.json(["scenarios": scenarios(store)]))
+            FixedResponder(AdminJSON.response(["scenarios": scenarios(store)]))
         }
         add("scenarios.reset", .post, "/__admin/scenarios/reset", "Puts every scenario back to Started, in every session") { store, _ in
             store.states.reset()
-            return FixedResponder(AdminRoutes.json(["scenarios": scenarios(store)]))
+            return FixedResponder(AdminJSON.response(["scenarios": scenarios(store)]))
         }
     }
 

@@ -23,7 +23,8 @@ final class MappingStore: Sendable {
     /// The states of the stateful scenarios.
     let states = ScenarioStates()
     private let log: Logger
-    private let metrics: ServerMetrics?
+    /// Told of every load with its count of errors (the metrics count loads and failed ones).
+    private let loaded: (@Sendable (_ errors: Int) -> Void)?
     private let state: Locked<State>
     /// The set requests read: its own lock, held only to copy the reference.
     private let published: Locked<MappingSet>
@@ -46,11 +47,11 @@ final class MappingStore: Sendable {
     }
 
     /// A store that reads `directory` now; `filesDirectory` defaults to `files` beside it.
-    init(directory: String?, filesDirectory: String? = nil, log: Logger, metrics: ServerMetrics? = nil) {
+    init(directory: String?, filesDirectory: String? = nil, log: Logger, loaded: (@Sendable (_ errors: Int) -> Void)? = nil) {
         self.directory = directory
         self.filesDirectory = filesDirectory ?? directory.map { (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("files") }
         self.log = log
-        self.metrics = metrics
+        self.loaded = loaded
         let empty = MappingSet(mappings: [], errors: [], loadedAt: Date(), generation: 0)
         state = Locked(State(current: empty))
         published = Locked(empty)
@@ -73,7 +74,6 @@ final class MappingStore: Sendable {
             let watched = watchedDirectories
             let fingerprint = MappingLoader.fingerprint(watched)
             let results = directory.map { MappingLoader.load(directory: $0, filesDirectory: filesDirectory) } ?? []
-            metrics?.mappingReloads.increment()
             let (set, errors) = state.withLock { state in
                 var files: [String: [MockMapping]] = [:]
                 var errors: [MappingError] = []
@@ -90,7 +90,7 @@ final class MappingStore: Sendable {
                 return (state.current, errors)
             }
             for error in errors { log.error("mapping not loaded: \(error)") }
-            if !errors.isEmpty { metrics?.mappingErrors.increment() }
+            loaded?(errors.count)
             let message: Logger.Message = "mappings loaded (\(reason)): \(set.mappings.count) in force, \(errors.count) errors"
             if results.isEmpty && set.mappings.isEmpty { log.debug(message) } else { log.info(message) }
             return errors

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangRuntime
 import BoomerangSerialization
 
 /// An OpenAPI 3.0 document made from the route table: one operation per route and method, path

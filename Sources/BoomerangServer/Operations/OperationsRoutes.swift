@@ -20,10 +20,10 @@ enum OperationsRoutes {
     /// metrics in `guarded`.
     static func register(open: inout RouteGroup, guarded: inout RouteGroup, status: ServerStatus, catalog: Catalog, mappings: MappingStore?) {
         open.add("health", .only([.get]), "/__admin/health", summary: "Readiness, version and uptime, for probes (no token)") { _ in
-            FixedResponder(AdminRoutes.json(health(status)))
+            FixedResponder(AdminJSON.response(health(status)))
         }
         guarded.add("metrics", .only([.get]), "/__admin/metrics", summary: "Metrics in the Prometheus text format") { _ in
-            let body = status.metrics.render(activeConnections: status.connections.current, history: status.history)
+            let body = status.metrics.render(activeConnections: status.openConnections(), history: status.history)
             return FixedResponder(
                 Response(
                     status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
@@ -47,7 +47,7 @@ enum OperationsRoutes {
             "startedAt": .string(WallClock.iso8601(status.startedAtWallClock)),
             "uptimeSeconds": .double((status.uptimeSeconds * 1000).rounded() / 1000),
             "threads": .int(Int64(status.threads)),
-            "connections": .int(Int64(status.connections.current)),
+            "connections": .int(Int64(status.openConnections())),
             "history": [
                 "enabled": .bool(status.history != nil),
                 "entries": .int(Int64(usage?.count ?? 0)),

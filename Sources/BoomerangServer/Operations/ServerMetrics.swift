@@ -57,6 +57,12 @@ final class ServerMetrics: Sendable {
         ).set(1.0)
     }
 
+    /// Counts a load of the mapping files, and whether it found `errors`.
+    func mappingsLoaded(errors: Int) {
+        mappingReloads.increment()
+        if errors > 0 { mappingErrors.increment() }
+    }
+
     /// The series of one route and status, made once per loop.
     func requests(route: String, status: Int) -> Prometheus.Counter {
         registry.makeCounter(

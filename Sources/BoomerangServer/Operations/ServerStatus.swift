@@ -1,10 +1,10 @@
-import BoomerangLibevent
 import BoomerangRuntime
 
 /// What the operations routes report about the running server.
 struct ServerStatus: Sendable {
     let metrics: ServerMetrics
-    let connections: ConnectionBudget
+    /// The client connections open now, over every loop.
+    let openConnections: @Sendable () -> Int
     let history: HistoryStore?
     /// The mock mappings, whose load problems the health check reports.
     var mappings: MappingStore? = nil

@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings
 import Foundation

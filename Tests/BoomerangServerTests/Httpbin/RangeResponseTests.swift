@@ -1,3 +1,4 @@
+@testable import BoomerangEcho
 @testable import BoomerangServer
 import Testing
 

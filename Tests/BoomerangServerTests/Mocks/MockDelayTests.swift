@@ -1,3 +1,4 @@
+@testable import BoomerangEcho
 import BoomerangSerialization
 import BoomerangTesting
 import Foundation

@@ -1,3 +1,4 @@
+@testable import BoomerangEcho
 import BoomerangSerialization
 @testable import BoomerangServer
 import BoomerangWire

@@ -1,3 +1,4 @@
+@testable import BoomerangEcho
 import BoomerangExchange
 import BoomerangSerialization
 import BoomerangTesting

@@ -1,3 +1,4 @@
+@testable import BoomerangEcho
 import BoomerangSamples
 import BoomerangSettings
 import BoomerangTesting

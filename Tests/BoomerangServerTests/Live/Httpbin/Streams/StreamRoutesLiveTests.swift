@@ -1,3 +1,4 @@
+@testable import BoomerangEcho
 import BoomerangTesting
 import Foundation
 import Testing
