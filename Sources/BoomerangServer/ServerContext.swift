@@ -1,6 +1,9 @@
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangHistory
 import BoomerangLibevent
+import BoomerangMocks
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings

@@ -1,6 +1,9 @@
 import BoomerangEcho
 import BoomerangExchange
+import BoomerangHistory
 import BoomerangLibevent
+import BoomerangMocks
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSettings
 import BoomerangWire

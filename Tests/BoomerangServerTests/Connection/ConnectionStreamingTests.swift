@@ -1,8 +1,8 @@
-@testable import BoomerangEcho
 import BoomerangExchange
 import BoomerangSerialization
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangHTTP1
 @testable import BoomerangServer
 

@@ -1,9 +1,9 @@
-@testable import BoomerangEcho
 import BoomerangExchange
 import BoomerangRuntime
 import BoomerangSerialization
 import Synchronization
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 /// A stream that plays back steps given in advance, then ends; it counts its pulls.

@@ -1,9 +1,10 @@
-@testable import BoomerangEcho
 import BoomerangSerialization
 import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// `delayDistribution`: WireMock's lognormal (median, sigma) beside uniform and fixed, its draws

@@ -1,8 +1,8 @@
-@testable import BoomerangEcho
 import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 @Suite struct BytesRoutesTests {

@@ -1,10 +1,10 @@
-@testable import BoomerangEcho
 import BoomerangSerialization
 import BoomerangTesting
 import Crypto
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 @Suite struct InspectionRoutesTests {

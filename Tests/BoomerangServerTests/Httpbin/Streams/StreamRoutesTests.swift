@@ -1,10 +1,10 @@
-@testable import BoomerangEcho
 import BoomerangExchange
 import BoomerangSerialization
 import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 @Suite struct StreamRoutesTests {

@@ -1,8 +1,8 @@
-@testable import BoomerangEcho
 import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 /// The streamed routes read by a real client (curl) over real sockets, and an endless stream left
