@@ -126,26 +126,83 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "BoomerangServer",
+            name: "BoomerangEcho",
             dependencies: [
-                "BoomerangHTTP1",
-                "BoomerangLibevent",
                 "BoomerangCompression",
-                "BoomerangExchange",
-                "BoomerangWire",
                 "BoomerangDigest",
+                "BoomerangExchange",
                 "BoomerangRuntime",
                 "BoomerangScenarios",
                 "BoomerangSerialization",
                 "BoomerangSettings",
+                "BoomerangWire",
                 "BoomerangXML",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangMocks",
+            dependencies: [
+                "BoomerangEcho",
+                "BoomerangExchange",
+                "BoomerangRuntime",
+                "BoomerangScenarios",
+                "BoomerangSerialization",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangHistory",
+            dependencies: [
+                "BoomerangEcho",
+                "BoomerangExchange",
+                "BoomerangMocks",
+                "BoomerangRuntime",
+                "BoomerangSerialization",
+                "BoomerangSettings",
+                "BoomerangWire",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangOperations",
+            dependencies: [
+                "BoomerangExchange",
+                "BoomerangHistory",
+                "BoomerangMocks",
+                "BoomerangRuntime",
+                "BoomerangSerialization",
+                "BoomerangSettings",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangServer",
+            dependencies: [
+                "BoomerangEcho",
+                "BoomerangExchange",
+                "BoomerangHistory",
+                "BoomerangHTTP1",
+                "BoomerangLibevent",
+                "BoomerangMocks",
+                "BoomerangOperations",
+                "BoomerangRuntime",
+                "BoomerangSerialization",
+                "BoomerangSettings",
+                "BoomerangWire",
                 "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -159,6 +216,7 @@ let package = Package(
             dependencies: [
                 "BoomerangExchange",
                 "BoomerangHTTP1",
+                "BoomerangMocks",
                 "BoomerangRuntime",
                 "BoomerangSerialization",
                 "BoomerangServer",
@@ -190,6 +248,8 @@ let package = Package(
             name: "boomerang",
             dependencies: [
                 "BoomerangConfiguration",
+                "BoomerangMocks",
+                "BoomerangOperations",
                 "BoomerangRuntime",
                 "BoomerangScenarios",
                 "BoomerangServer",
@@ -243,7 +303,8 @@ let package = Package(
         .testTarget(
             name: "BoomerangServerTests",
             dependencies: [
-                "BoomerangServer", "BoomerangExchange", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangScenarios", "BoomerangRuntime",
+                "BoomerangServer", "BoomerangEcho", "BoomerangExchange", "BoomerangHistory", "BoomerangHTTP1", "BoomerangLibevent", "BoomerangMocks",
+                "BoomerangOperations", "BoomerangScenarios", "BoomerangRuntime",
                 "BoomerangSerialization", "BoomerangSettings", "BoomerangWire", "BoomerangXML", "BoomerangCompression", "BoomerangSamples",
                 "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -251,6 +312,29 @@ let package = Package(
             exclude: [
                 "Live/Compatibility/httpbin_compat.py", "Live/Compatibility/h11_differential.py", "Live/Operations/operations_check.py",
                 "Live/WebSocket/websocket_client.py",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangEchoTests",
+            dependencies: ["BoomerangEcho", "BoomerangExchange", "BoomerangSamples", "BoomerangSerialization", "BoomerangSettings", "BoomerangWire"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangMocksTests",
+            dependencies: ["BoomerangMocks", "BoomerangExchange", "BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangHistoryTests",
+            dependencies: ["BoomerangHistory", "BoomerangExchange", "BoomerangRuntime", "BoomerangSerialization", "BoomerangSettings"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangOperationsTests",
+            dependencies: [
+                "BoomerangOperations", "BoomerangExchange", "BoomerangSerialization", "BoomerangSettings",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

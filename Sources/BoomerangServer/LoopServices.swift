@@ -1,6 +1,7 @@
 import BoomerangExchange
 import BoomerangHTTP1
 import BoomerangLibevent
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSerialization
 

@@ -1,5 +1,7 @@
 import BoomerangHTTP1
 import BoomerangLibevent
+import BoomerangMocks
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings

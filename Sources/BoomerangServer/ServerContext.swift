@@ -1,6 +1,9 @@
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangHistory
 import BoomerangLibevent
+import BoomerangMocks
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings
@@ -53,10 +56,10 @@ final class ServerContext: LoopHost {
         self.connectionBudget = connectionBudget
         let metrics = ServerMetrics(startedAt: WallClock.now())
         self.metrics = metrics
-        let mappings = MappingStore(directory: settings.mappingsDirectory, log: log, metrics: metrics)
+        let mappings = MappingStore(directory: settings.mappingsDirectory, log: log, loaded: metrics.mappingsLoaded)
         self.mappings = mappings
         let status = ServerStatus(
-            metrics: metrics, connections: connectionBudget, history: history, mappings: mappings, threads: settings.loopCount,
+            metrics: metrics, openConnections: { connectionBudget.current }, history: history, mappings: mappings, threads: settings.loopCount,
             startedAt: clock(), startedAtWallClock: WallClock.now(), clock: clock)
         router = ServerRoutes.router(settings: settings, history: history, mappings: mappings, status: status)
         self.responderOverride = responderOverride

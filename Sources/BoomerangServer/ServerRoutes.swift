@@ -1,5 +1,9 @@
+import BoomerangEcho
 import BoomerangExchange
+import BoomerangHistory
 import BoomerangLibevent
+import BoomerangMocks
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSettings
 import BoomerangWire
@@ -15,7 +19,7 @@ enum ServerRoutes {
         let status =
             status
             ?? ServerStatus(
-                metrics: ServerMetrics(startedAt: WallClock.now()), connections: ConnectionBudget(limit: settings.maxConnections),
+                metrics: ServerMetrics(startedAt: WallClock.now()), openConnections: { 0 },
                 history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         let echo = EchoConfiguration(settings: settings)
         return Router(

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangMocks
 import BoomerangRuntime
 import BoomerangSettings
 import Logging

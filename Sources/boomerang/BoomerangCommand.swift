@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoomerangRuntime
 import BoomerangServer
 import Foundation
 

@@ -1,4 +1,5 @@
 import BoomerangLibevent
+import BoomerangOperations
 import BoomerangRuntime
 import BoomerangServer
 import BoomerangSettings

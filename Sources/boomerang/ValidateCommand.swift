@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoomerangConfiguration
+import BoomerangMocks
 import BoomerangServer
 import BoomerangSettings
 import Foundation

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangOperations
 import BoomerangSerialization
 import BoomerangSettings
 import Logging

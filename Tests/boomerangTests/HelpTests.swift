@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangServer
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHistory
 import BoomerangSerialization
 import BoomerangSettings
 

@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangExchange
 import BoomerangSerialization
 

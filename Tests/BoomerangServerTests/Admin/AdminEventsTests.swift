@@ -3,6 +3,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangHistory
 @testable import BoomerangServer
 
 /// `GET /__admin/events` in process: held open while other connections' exchanges are recorded,
@@ -128,16 +129,5 @@ import Testing
         let events = Self.events(Self.dechunk(received)).filter { $0.event == "exchange" }
         #expect(events.map { $0.data?.string("target") } == ["/get?n=between", "/get?n=after"])
         #expect(events.map(\.id) == [2, 3])
-    }
-
-    @Test func aFeedReaderReleasedUnsubscribes() {
-        let store = HistoryStoreTests.store()
-        do {
-            var stream = LiveEventStream(history: store, session: nil, lastEventID: nil)
-            stream.attach(waker: ConnectionWaker(target: nil, connectionID: 0))
-            #expect(store.feed.subscriberCount == 1)
-            #expect(stream.next(now: 0) != .end())
-        }
-        #expect(store.feed.subscriberCount == 0)
     }
 }

@@ -3,6 +3,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangHistory
 @testable import BoomerangServer
 
 /// `GET /__admin/requests.har` against the HAR 1.2 shape.

@@ -2,6 +2,7 @@ import BoomerangExchange
 import BoomerangSerialization
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangHTTP1
 @testable import BoomerangServer
 

@@ -3,6 +3,7 @@ import BoomerangRuntime
 import BoomerangSerialization
 import Synchronization
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 /// A stream that plays back steps given in advance, then ends; it counts its pulls.

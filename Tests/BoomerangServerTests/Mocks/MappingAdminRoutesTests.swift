@@ -2,6 +2,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// `/__admin/mappings` on a server server: list, add, read, replace, delete, reset, save.

@@ -2,6 +2,7 @@ import BoomerangSerialization
 import Foundation
 import Testing
 
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// Reading mapping files: YAML and JSON alike, every error with its file and line.

@@ -3,6 +3,8 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// `delayDistribution`: WireMock's lognormal (median, sigma) beside uniform and fixed, its draws

@@ -2,6 +2,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// What a mapping answers with: status, headers, the body kinds, templates, the echo, the

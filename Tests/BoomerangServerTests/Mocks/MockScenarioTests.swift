@@ -3,6 +3,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// Stateful sequences (WireMock scenarios): the Nth call answers differently, per session, and

@@ -3,6 +3,9 @@ import BoomerangSettings
 import Logging
 import Testing
 
+@testable import BoomerangHistory
+@testable import BoomerangMocks
+@testable import BoomerangOperations
 @testable import BoomerangServer
 
 /// The OpenAPI route's catalog must not keep the route table alive: the table holds that route,

@@ -3,6 +3,7 @@ import BoomerangSerialization
 import BoomerangSettings
 import Testing
 
+@testable import BoomerangHistory
 @testable import BoomerangServer
 
 @Suite struct RouteGroupTests {

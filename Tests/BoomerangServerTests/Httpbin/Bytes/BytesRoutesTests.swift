@@ -2,6 +2,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 @Suite struct BytesRoutesTests {

@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 @Suite struct InspectionRoutesTests {

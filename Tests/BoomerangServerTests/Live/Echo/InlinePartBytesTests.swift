@@ -4,6 +4,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 /// A part whose size the request does not bound goes to a temporary file past 1 MiB and comes

@@ -6,6 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 /// `x-set-response-fault` and "fail N times, then succeed" on the echo routes, each observed by a

@@ -3,6 +3,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangMocks
 @testable import BoomerangServer
 
 /// Reloading: a changed file is picked up by the watcher; a broken file keeps its last good

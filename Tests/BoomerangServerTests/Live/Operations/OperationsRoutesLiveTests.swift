@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import BoomerangServer
 import BoomerangTesting
 import Foundation

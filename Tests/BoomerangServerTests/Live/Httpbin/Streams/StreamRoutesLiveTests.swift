@@ -2,6 +2,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangEcho
 @testable import BoomerangServer
 
 /// The streamed routes read by a real client (curl) over real sockets, and an endless stream left
