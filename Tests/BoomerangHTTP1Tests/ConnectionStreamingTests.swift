@@ -1,9 +1,9 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
 @testable import BoomerangHTTP1
-@testable import BoomerangServer
 
 /// Streamed response bodies: framing, waits, wakes and backpressure.
 @Suite struct ConnectionStreamingTests {
