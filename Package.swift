@@ -286,6 +286,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BoomerangExchangeTests",
+            dependencies: ["BoomerangExchange", "BoomerangSerialization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangHTTP1Tests",
+            dependencies: [
+                "BoomerangHTTP1", "BoomerangExchange", "BoomerangRuntime", "BoomerangSamples", "BoomerangSerialization",
+                "BoomerangTesting", "BoomerangWire",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangLibeventTests",
+            dependencies: [
+                "BoomerangLibevent", "BoomerangExchange", "BoomerangHTTP1", "BoomerangRuntime", "BoomerangSerialization",
+                "BoomerangTesting", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "BoomerangCompressionTests",
             dependencies: ["BoomerangCompression", "BoomerangSamples"],
             swiftSettings: swiftSettings

@@ -12,6 +12,9 @@ public protocol TestConnection {
     /// open after `seconds` (of the connection's clock: real time over a socket, manual time in
     /// process).
     func bytesUntilClosed(within seconds: Double) -> [UInt8]?
+    /// Reads exactly `count` bytes (after a head read with `readResponse(forHead: true)`, body
+    /// bytes); fewer when the server closes or goes silent first.
+    func read(exactly count: Int) -> [UInt8]
 }
 
 /// A request a connection could not complete.

@@ -29,10 +29,11 @@ import Testing
         let live = try LiveServer { $0.shutdownTimeout = 5 }
         let connection = try RawConnection(port: live.port)
         try connection.send("GET /get?x-set-response-delay-ms=400 HTTP/1.1\r\nHost: x\r\n\r\n")
+        // The request must be read before the shutdown begins (an idle connection is closed at
+        // once); how long the shutdown waits for it is asserted on the manual clock in
+        // ServerShutdownTests.
         Thread.sleep(forTimeInterval: 0.1)
-        let started = Date()
         live.server.shutdown()
-        #expect(Date().timeIntervalSince(started) >= 0.2)
         let response = try #require(try connection.readResponse())
         #expect(response.status == 200)
         #expect(response.header("Connection") == "close")

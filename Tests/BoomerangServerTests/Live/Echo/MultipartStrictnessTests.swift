@@ -155,26 +155,6 @@ import Testing
         #expect(try connection.readResponse()?.status == 200)
     }
 
-    /// The head alone is answered: a client that announces 100 MiB and sends none of it still
-    /// gets its 400 (and no 100 Continue), then the close.
-    @Test(arguments: rows.filter(\.refusedFromTheHead))
-    func aBadContentTypeIsAnsweredWithoutReadingTheBody(row: Row) throws {
-        let live = try LiveServer()
-        for framing in ["Content-Length: \(100 << 20)\r\n", "Transfer-Encoding: chunked\r\n", "Content-Length: 10\r\nExpect: 100-continue\r\n"] {
-            let connection = try RawConnection(port: live.port)
-            try connection.send("POST /post HTTP/1.1\r\nHost: x\r\nContent-Type: \(row.contentType)\r\n\(framing)\r\n")
-            let response = try #require(try connection.readResponse(), "\(row.id): no answer before the body")
-            #expect(response.status == 400, "\(row.id)")
-            #expect(response.errorCode == row.code, "\(row.id)")
-            #expect(response.header("Connection") == "close", "\(row.id)")
-            #expect((response.json?["error"] as? [String: Any])?["message"] as? String ?? "" != "", "\(row.id)")
-            #expect(connection.closedByServer(), "\(row.id)")
-        }
-        let entry = try live.lastEntry()
-        #expect(entry.int("status") == 400)
-        #expect(entry.string("outcome") == "complete")
-    }
-
     @Test(arguments: rows)
     func lenientBySettingOrByControl(row: Row) throws {
         let lenient = try LiveServer { $0.multipartMode = .lenient }
@@ -195,54 +175,5 @@ import Testing
         Self.checkParts(byQuery.json, row)
         let byHeader = try lenient.send(Self.request(row, headers: "X-Set-Multipart-Mode: strict\r\n"), timeout: Self.readTimeout)
         #expect(byHeader.status == 400)
-    }
-
-    /// The multipart 400 is rendered by the one refusal renderer: a property list when `Accept`
-    /// asks for one, with the same fields (error, body, diagnostics, parts) as the JSON.
-    @Test func theRefusalSpeaksTheNegotiatedFormat() throws {
-        let row = try #require(Self.rows.first { $0.id == "M04 no final boundary" })
-        let live = try LiveServer()
-        let json = try live.fetch("POST", "/post", headers: [("Content-Type", row.contentType)], body: row.body)
-        let plist = try live.fetch(
-            "POST", "/post", headers: [("Content-Type", row.contentType), ("Accept", "application/x-plist")], body: row.body)
-        #expect(plist.status == 400)
-        #expect(plist.header("Content-Type")?.hasPrefix("application/x-plist") == true)
-        let documents = try RefusalDocuments.sameDocument(json: json.body, plist: plist.body)
-        #expect(documents.plist["error"]?["code"]?.stringValue == "missingFinalBoundary")
-        #expect(documents.plist.objectValue?.entries.map(\.key) == ["body", "diagnostics", "error", "multipart"])
-        #expect(documents.plist == documents.json)
-    }
-
-    @Test func aWellFormedBodyIsEchoedInBothModes() throws {
-        let row = Row(
-            id: "good", contentType: "multipart/form-data; boundary=B",
-            body: Self.body("--B\r\n\(Self.field)\r\n1\r\n--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x.txt\"\r\n\r\nfile\r\n--B--\r\n"),
-            code: "")
-        for live in [try LiveServer(), try LiveServer { $0.multipartMode = .lenient }] {
-            let response = try live.send(Self.request(row))
-            #expect(response.status == 200)
-            #expect(response.json?["form"] as? [String: String] == ["a": "1"])
-            #expect(response.json?["files"] as? [String: String] == ["f": "file"])
-            #expect(Self.codes(response.json).isEmpty)
-        }
-    }
-
-    @Test func anEmptyBodyOrOnlyTheCloseDelimiterHasNoParts() throws {
-        let live = try LiveServer()
-        for body in ["", "--B--\r\n"] {
-            let row = Row(id: "M05", contentType: "multipart/form-data; boundary=B", body: Self.body(body), code: "")
-            let response = try live.send(Self.request(row))
-            #expect(response.status == 200)
-            #expect((response.json?["multipart"] as? [String: Any])?["parts"] as? [Any] == nil
-                || ((response.json?["multipart"] as? [String: Any])?["parts"] as? [Any])?.isEmpty == true)
-        }
-    }
-
-    @Test func anUnknownModeIsRefused() throws {
-        let live = try LiveServer()
-        let row = Row(id: "good", contentType: "multipart/form-data; boundary=B", body: Self.body("--B--\r\n"), code: "")
-        let response = try live.send(Self.request(row, target: "/post?x-set-multipart-mode=loose"))
-        #expect(response.status == 400)
-        #expect(response.errorCode == "invalidControl")
     }
 }

@@ -64,14 +64,14 @@ import Testing
     @Test(arguments: rows)
     func isClosedWithItsCodeThenTheServerServesOn(_ row: Row) throws {
         let live = try LiveServer()
-        let connection = try WebSocketRoutesTests.openEcho(live)
+        let connection = try WebSocketRawFrameTests.openEcho(live)
         var reply: (opcode: UInt8, payload: [UInt8])?
         _ = try RowCPU.measure(live, row.id) {
             try connection.send(row.bytes)
-            reply = WebSocketRoutesTests.readFrame(connection)
+            reply = WebSocketRawFrameTests.readFrame(connection)
         }
         #expect(reply?.opcode == 0x8, "\(row.id): \(String(describing: reply))")
-        #expect(WebSocketRoutesTests.closeCode(reply?.payload ?? []) == row.closeCode, "\(row.id)")
+        #expect(WebSocketRawFrameTests.closeCode(reply?.payload ?? []) == row.closeCode, "\(row.id)")
         #expect(connection.closedByServer(), "\(row.id)")
         let next = try RawConnection(port: live.port)
         try next.send("GET /get HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Runs a real client (curl, python3) as a subprocess and captures what it prints.
-enum ExternalTool {
-    struct Output {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
+package enum ExternalTool {
+    package struct Output {
+        package var status: Int32
+        package var stdout: Data
+        package var stderr: String
 
-        var json: [String: Any]? {
+        package var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: stdout)) as? [String: Any]
         }
     }
 
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Output {
+    package static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments

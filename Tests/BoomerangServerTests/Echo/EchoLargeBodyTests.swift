@@ -2,7 +2,7 @@ import BoomerangTesting
 import Foundation
 import Testing
 
-/// Bodies past the echo's decoding limits: large JSON is copied into `json` as sent, and a form
+/// Bodies past the echo's decoding limits, in process: large JSON is copied into `json` as sent, and a form
 /// past the pair limit keeps the pairs before it.
 @Suite struct EchoLargeBodyTests {
     /// About 1.6 MB of JSON with repeated structure, escapes and non-ASCII text.
@@ -13,11 +13,9 @@ import Testing
         return Array(("[" + items.joined(separator: ",\n ") + "]").utf8)
     }()
 
-    private static func post(_ live: LiveServer, _ body: [UInt8], contentType: String, accept: String = "application/json") throws -> (json: [String: Any]?, raw: Data) {
-        let file = try TemporaryFile(name: "body", bytes: body)
-        let output = try ExternalTool.run(
-            "curl", ["-sS", "-H", "Content-Type: \(contentType)", "-H", "Accept: \(accept)", "--data-binary", "@" + file.path, live.baseURL + "/post"])
-        return (output.json, output.stdout)
+    private static func post(_ server: InProcessServer, _ body: [UInt8], contentType: String, accept: String = "application/json") throws -> (json: [String: Any]?, raw: Data) {
+        let response = try server.fetch("POST", "/post", headers: [("Content-Type", contentType), ("Accept", accept)], body: body)
+        return (response.json, Data(response.body))
     }
 
     private static func codes(_ echo: [String: Any]?) -> [String] {
@@ -25,10 +23,10 @@ import Testing
     }
 
     @Test func largeJSONIsEchoedAsSentAndDecodesToTheSameValue() throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         let body = Self.largeJSON
         #expect(body.count > 1 << 20)
-        let (echo, raw) = try Self.post(live, body, contentType: "application/json")
+        let (echo, raw) = try Self.post(server, body, contentType: "application/json")
         let sent = try JSONSerialization.jsonObject(with: Data(body)) as? NSArray
         let echoed = echo?["json"] as? NSArray
         #expect(echoed != nil && echoed == sent)
@@ -39,44 +37,44 @@ import Testing
     }
 
     @Test func jsonLookingBodyOfAnotherTypeIsEchoedAsSentToo() throws {
-        let live = try LiveServer()
-        let (echo, _) = try Self.post(live, Self.largeJSON, contentType: "application/octet-stream")
+        let server = InProcessServer()
+        let (echo, _) = try Self.post(server, Self.largeJSON, contentType: "application/octet-stream")
         #expect((echo?["json"] as? NSArray)?.count == 12_000)
         #expect(Self.codes(echo) == ["jsonEchoedVerbatim", "jsonWithoutJSONContentType"])
     }
 
     @Test func largeBodyThatIsNotJSONGetsTheErrorAndNoValue() throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         var body = Self.largeJSON
         body[body.count / 2] = UInt8(ascii: "}")
-        let (echo, _) = try Self.post(live, body, contentType: "application/json")
+        let (echo, _) = try Self.post(server, body, contentType: "application/json")
         #expect(echo?["json"] is NSNull)
         #expect(Self.codes(echo) == ["jsonContentTypeWithoutJSON"])
     }
 
     @Test func bodiesUpToTheLimitAreDecodedAndPrettyPrinted() throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         let body = Array(#"{"b":[1,2],"a":"x"}"#.utf8) + Array(repeating: UInt8(ascii: " "), count: (1 << 20) - 19)
         #expect(body.count == 1 << 20)
-        let (echo, raw) = try Self.post(live, body, contentType: "application/json")
+        let (echo, raw) = try Self.post(server, body, contentType: "application/json")
         #expect((echo?["json"] as? [String: Any])?["a"] as? String == "x")
         #expect(Self.codes(echo).isEmpty)
         #expect(raw.range(of: Data("\"json\": {\n    \"b\": [\n      1,".utf8)) != nil)
     }
 
     @Test func otherFormatsDecodeLargeJSON() throws {
-        let live = try LiveServer()
-        let (_, raw) = try Self.post(live, Self.largeJSON, contentType: "application/json", accept: "application/x-plist")
+        let server = InProcessServer()
+        let (_, raw) = try Self.post(server, Self.largeJSON, contentType: "application/json", accept: "application/x-plist")
         let plist = try PropertyListSerialization.propertyList(from: raw, format: nil) as? [String: Any]
         #expect((plist?["json"] as? [Any])?.count == 12_000)
         #expect(String(decoding: raw, as: UTF8.self).contains("jsonEchoedVerbatim") == false)
     }
 
     @Test func formPastThePairLimitKeepsThePairsBeforeIt() throws {
-        let live = try LiveServer()
+        let server = InProcessServer()
         let pairs = (0..<1_500).map { "k\($0)=v\($0)" }
         let body = Array(pairs.joined(separator: "&").utf8)
-        let (echo, _) = try Self.post(live, body, contentType: "application/x-www-form-urlencoded")
+        let (echo, _) = try Self.post(server, body, contentType: "application/x-www-form-urlencoded")
         let form = echo?["form"] as? [String: Any]
         #expect(form?.count == 1_000)
         #expect(form?["k999"] as? String == "v999")
@@ -88,10 +86,10 @@ import Testing
     }
 
     @Test func queryPastThePairLimitKeepsThePairsBeforeIt() throws {
-        let live = try LiveServer { $0.maxRequestLineBytes = 64 * 1024; $0.maxHeaderBytes = 128 * 1024 }
+        let server = InProcessServer { $0.maxRequestLineBytes = 64 * 1024; $0.maxHeaderBytes = 128 * 1024 }
         let query = (0..<1_200).map { "q\($0)=\($0)" }.joined(separator: "&")
-        let output = try ExternalTool.run("curl", ["-sS", live.baseURL + "/get?" + query])
-        #expect((output.json?["args"] as? [String: Any])?.count == 1_000)
-        #expect((output.json?["query"] as? [Any])?.count == 1_000)
+        let response = try server.fetch("/get?" + query)
+        #expect((response.json?["args"] as? [String: Any])?.count == 1_000)
+        #expect((response.json?["query"] as? [Any])?.count == 1_000)
     }
 }

@@ -2,7 +2,6 @@ import BoomerangSamples
 import Testing
 
 @testable import BoomerangHTTP1
-@testable import BoomerangServer
 
 /// Large arrays are queued as segments of their own; whatever the mix of pieces and however the
 /// socket takes them, the bytes come out whole and in order.

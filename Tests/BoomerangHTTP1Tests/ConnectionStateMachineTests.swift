@@ -2,7 +2,7 @@ import BoomerangExchange
 import Foundation
 import Testing
 
-@testable import BoomerangServer
+@testable import BoomerangHTTP1
 
 /// Deadlines and the basic exchange of the connection state machine, with a manual clock.
 @Suite struct ConnectionStateMachineTests {

@@ -3,7 +3,6 @@ import BoomerangSerialization
 import Testing
 
 @testable import BoomerangHTTP1
-@testable import BoomerangServer
 
 /// Pipelining, `100-continue`, draining, peer closes and backpressure in the connection state
 /// machine, with a manual clock and no sockets.

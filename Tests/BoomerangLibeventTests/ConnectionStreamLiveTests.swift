@@ -1,12 +1,12 @@
 import BoomerangExchange
+import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangTesting
 import Foundation
 import Testing
 
-@testable import BoomerangServer
-
-/// Streamed bodies, wakes from another thread and upgrades over a real socket.
+/// Streamed bodies, wakes from another thread, upgrades and a client's reset over a real socket,
+/// on the transport alone.
 @Suite struct ConnectionStreamLiveTests {
     /// Sends `count` pieces `interval` apart, then ends with a trailer.
     struct Drip: ResponseBodyStream {
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aChunkedStreamWithWaitsReachesCurlWhole() throws {
-        let live = try ScriptedServer { _ in
+        let live = try TransportServer { _ in
             var response = Response(status: 200, headers: ["Content-Type": "text/plain"])
             response.bodyStream = Drip(count: 3, intervalNanoseconds: 100_000_000)
             return response
@@ -41,7 +41,7 @@ import Testing
 
     @Test func aStreamWokenFromAnotherThreadSendsAtOnce() throws {
         let wakers = WakerBox()
-        let live = try ScriptedServer { _ in
+        let live = try TransportServer { _ in
             var response = Response(status: 200)
             response.bodyStream = ScriptedStream([.wait(until: nil), .bytes(Array("woken".utf8)), .end()], wakers: wakers)
             return response
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func anUpgradedConnectionEchoesRawBytes() throws {
-        let live = try ScriptedServer { _ in
+        let live = try TransportServer { _ in
             var response = Response(status: 101, headers: ["Upgrade": "echo", "Connection": "Upgrade"])
             response.upgrade = EchoUpgrade()
             return response
@@ -79,16 +79,26 @@ import Testing
     }
 
     @Test func aClientThatResetsDuringADelayIsForgottenAtOnce() throws {
-        let live = try LiveServer()
+        let answered = Locked(false)
+        let live = try TransportServer { _ in
+            answered.withLock { $0 = true }
+            var response = Response(status: 200)
+            response.delayMilliseconds = 5000
+            return response
+        }
         let client = try ByteClient(port: live.port)
-        try client.send("GET /get?x-set-response-delay-ms=5000 HTTP/1.1\r\nHost: x\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(live.server.openConnections == 1)
+        try client.send("GET /delayed HTTP/1.1\r\nHost: x\r\n\r\n")
+        for _ in 0..<250 where !answered.withLock({ $0 }) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        // The response is held back for its delay now.
+        #expect(answered.withLock { $0 })
+        var open = live.openConnections
+        #expect(open == 1)
         client.resetNow()
-        var open = live.server.openConnections
         for _ in 0..<50 where open > 0 {
             Thread.sleep(forTimeInterval: 0.02)
-            open = live.server.openConnections
+            open = live.openConnections
         }
         #expect(open == 0)
     }

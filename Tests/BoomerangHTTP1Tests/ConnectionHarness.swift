@@ -3,7 +3,6 @@ import BoomerangRuntime
 import BoomerangSerialization
 
 @testable import BoomerangHTTP1
-@testable import BoomerangServer
 
 /// Services for a state machine under test: answers every request through `respond`, with a fixed
 /// date, and records what the access log would.

@@ -5,7 +5,6 @@ import Glibc
 import Testing
 
 @testable import BoomerangLibevent
-@testable import BoomerangServer
 
 /// `threads: auto` under a cgroup v2 CPU quota.
 @Suite struct AvailableProcessorsTests {

@@ -2,8 +2,8 @@ import BoomerangTesting
 import Foundation
 import Testing
 
-/// Body, part and raw downloads, fetched with curl.
-@Suite struct AdminDownloadTests {
+/// A multipart upload from curl, its body and each kept part downloaded with curl.
+@Suite struct AdminDownloadLiveTests {
     func curl(_ live: LiveServer, _ path: String) throws -> (status: Int, headers: String, body: Data) {
         let headers = try TemporaryFile(name: "headers.txt", bytes: [])
         let output = try ExternalTool.run("curl", ["-sS", "-D", headers.path, "-w", "", live.baseURL + path])
@@ -50,30 +50,5 @@ import Testing
         let parts = try live.lastEntry().object("request")?.object("decoded")?.object("multipart")?["parts"] as? [[String: Any]] ?? []
         #expect(parts.map { $0.string("name") } == ["field", "note", "big"])
         #expect(parts[2].string("sha256") == EchoFixtures.sha256([UInt8](repeating: 7, count: 5000)))
-    }
-
-    @Test func aPlainBodyAndTheRawRequestDownload() throws {
-        let live = try LiveServer()
-        _ = try live.send("PUT /put HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8\r\n\r\n{\"k\":[]}")
-        _ = try live.send("GET /get HTTP/1.1\r\nHost: x\r\n\r\n")
-        let body = try live.admin("/__admin/requests/1/body")
-        #expect(body.text == "{\"k\":[]}")
-        #expect(body.header("Content-Type") == "application/json")
-        #expect(body.header("Content-Disposition") == "attachment; filename=\"request-1-body.json\"")
-        let raw = try live.admin("/__admin/requests/1/raw")
-        #expect(raw.text == "PUT /put HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8\r\n\r\n{\"k\":[]}")
-        let none = try live.admin("/__admin/requests/2/body")
-        #expect(none.status == 404)
-        #expect(try live.admin("/__admin/requests/2/parts/0").json?.object("error")?.string("code") == "partNotFound")
-    }
-
-    @Test func theRawRequestIsTheBytesAsReceivedWithCredentialsRedacted() throws {
-        let live = try LiveServer()
-        // Spacing the parsed head does not keep: no space after a colon, padding around a value.
-        let head = "GET /get?a=1 HTTP/1.1\r\nHost:x\r\nX-Pad:   spaced\t \r\nAuthorization: Bearer s3cret\r\n\r\n"
-        _ = try live.send(head)
-        let raw = try live.admin("/__admin/requests/1/raw")
-        #expect(raw.text == "GET /get?a=1 HTTP/1.1\r\nHost:x\r\nX-Pad:   spaced\t \r\nAuthorization: [redacted]\r\n\r\n")
-        #expect(try live.admin("/__admin/requests/1").text.contains("s3cret") == false)
     }
 }

@@ -4,17 +4,15 @@ import BoomerangTesting
 import Foundation
 import Testing
 
-@testable import BoomerangServer
-
 /// Each transport fault over a real socket, observed by a raw client (and curl where it names the
-/// failure).
+/// failure), on the transport alone.
 @Suite struct ConnectionFaultLiveTests {
-    static let body = [UInt8]("hello world")
+    static let body = Array("hello world".utf8)
 
-    /// `/fault` answers with `fault` on an 11-byte body; other paths are served normally.
-    static func server(_ fault: TransportFault, idleTimeout: Double = 15) throws -> ScriptedServer {
-        try ScriptedServer(configure: { $0.idleTimeout = idleTimeout }) { context in
-            guard context.head.path == "/fault" else { return nil }
+    /// `/fault` answers with `fault` on an 11-byte body; other paths get a plain `200`.
+    static func server(_ fault: TransportFault, idleTimeout: Double = 15) throws -> TransportServer {
+        try TransportServer(configure: { $0.idleTimeoutNanoseconds = UInt64(idleTimeout * 1e9) }) { context in
+            guard context.head.path == "/fault" else { return Response(status: 200, body: Array("ok".utf8)) }
             var response = Response(status: 200, headers: ["Content-Type": "text/plain"], body: body)
             response.fault = fault
             return response

@@ -1,25 +1,9 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
 @testable import BoomerangHTTP1
-@testable import BoomerangServer
-
-/// Echoes bytes; `bye` closes; asks to be woken 1 s after it starts and says `tick` then.
-struct EchoUpgrade: ConnectionUpgrade {
-    mutating func start(now: UInt64, waker: ConnectionWaker) -> UpgradeStep {
-        UpgradeStep(output: [UInt8]("ready\n"), wakeAt: now + ConnectionHarness.second)
-    }
-
-    mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) -> UpgradeStep {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return UpgradeStep(output: Array(bytes), close: text.hasSuffix("bye"))
-    }
-
-    mutating func wake(now: UInt64) -> UpgradeStep {
-        UpgradeStep(output: [UInt8]("tick\n"))
-    }
-}
 
 /// A `101 Switching Protocols` hands the connection to its upgrade handler.
 @Suite struct ConnectionUpgradeTests {

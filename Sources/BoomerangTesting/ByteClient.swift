@@ -1,4 +1,3 @@
-import BoomerangTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -7,8 +6,8 @@ import Glibc
 
 /// A TCP client that reads raw bytes and tells how the stream ended: the tool for observing
 /// transport faults.
-final class ByteClient {
-    enum Ending: Equatable {
+package final class ByteClient {
+    package enum Ending: Equatable {
         /// The server closed (FIN).
         case closed
         /// The connection was reset (RST).
@@ -17,13 +16,13 @@ final class ByteClient {
         case timedOut
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private var fd: Int32
 
-    init(port: Int) throws {
+    package init(port: Int) throws {
         do {
             fd = try LoopbackSocket.connect(port: port)
         } catch {
@@ -35,14 +34,14 @@ final class ByteClient {
         if fd >= 0 { close(fd) }
     }
 
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard written == bytes.count else { throw Failure(description: "send failed: errno \(errno)") }
     }
 
     /// Closes with an RST (`SO_LINGER` 0), as a client that crashes or gives up abruptly does.
-    func resetNow() {
+    package func resetNow() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close(fd)
@@ -50,13 +49,13 @@ final class ByteClient {
     }
 
     /// Reads until the server ends the stream or `seconds` pass without a byte.
-    func readToEnd(idleSeconds seconds: Double = 3) -> (bytes: [UInt8], ending: Ending) {
+    package func readToEnd(idleSeconds seconds: Double = 3) -> (bytes: [UInt8], ending: Ending) {
         read(until: { _ in false }, idleSeconds: seconds)
     }
 
     /// Reads until `done` says the bytes so far are enough, the stream ends, or `seconds` pass
     /// without a byte.
-    func read(until done: ([UInt8]) -> Bool, idleSeconds seconds: Double = 3) -> (bytes: [UInt8], ending: Ending) {
+    package func read(until done: ([UInt8]) -> Bool, idleSeconds seconds: Double = 3) -> (bytes: [UInt8], ending: Ending) {
         var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var received: [UInt8] = []
@@ -75,7 +74,7 @@ final class ByteClient {
     }
 
     /// Reads until `text` has arrived (or the stream ends).
-    func read(untilContains text: String, idleSeconds seconds: Double = 3) -> String {
+    package func read(untilContains text: String, idleSeconds seconds: Double = 3) -> String {
         let marker = Array(text.utf8)
         let result = read(until: { $0.firstRange(of: marker) != nil }, idleSeconds: seconds)
         return String(decoding: result.bytes, as: UTF8.self)

@@ -1,8 +1,9 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
-@testable import BoomerangServer
+@testable import BoomerangHTTP1
 
 /// Transport faults on purpose: what reaches the wire, and how the connection ends.
 @Suite struct ConnectionFaultTests {

@@ -1,10 +1,10 @@
 import BoomerangExchange
 import BoomerangSerialization
+import BoomerangTesting
 import Testing
 
 @testable import BoomerangEcho
 @testable import BoomerangHTTP1
-@testable import BoomerangServer
 
 /// Streamed response bodies: framing, waits, wakes and backpressure.
 @Suite struct ConnectionStreamingTests {

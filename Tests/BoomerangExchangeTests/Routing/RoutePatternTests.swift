@@ -1,7 +1,6 @@
-import BoomerangExchange
 import Testing
 
-@testable import BoomerangServer
+@testable import BoomerangExchange
 
 @Suite struct RoutePatternTests {
     @Test(arguments: [
