@@ -22,6 +22,7 @@ import tempfile
 import time
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as conditions
@@ -138,21 +139,25 @@ try:
     # 1b. A request the feed reports while a filter's reload waits for its list, which was read
     # before the request came, stays listed when the list arrives.
     driver.execute_script(HELD_LIST)
+    # A loaded machine (the whole suite at once) is slow here, and a row read while the list is
+    # drawn again is stale: asked again.
+    held_wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
     driver.execute_script(
         "const box = document.getElementById('filter-text'); box.value = 'while-reload';"
         " box.dispatchEvent(new Event('change'));")
-    wait.until(lambda d: d.execute_script("return window.__list.fetched") >= 1)
+    held_wait.until(lambda d: d.execute_script("return window.__list.fetched") >= 1)
     subprocess.run(["curl", "-s", "-o", "/dev/null", base + "/get?while-reload=1"], check=True)
-    wait.until(lambda d: any("while-reload" in row.text for row in rows()))
+    held_wait.until(lambda d: any("while-reload" in row.text for row in rows()))
     driver.execute_script("window.__list.release()")
-    wait.until(lambda d: d.execute_script("return window.__list.delivered") >= 1)
+    held_wait.until(lambda d: d.execute_script("return window.__list.delivered") >= 1)
     time.sleep(0.2)  # the reload's own rendering, after its list was handed over
-    check(any("while-reload" in row.text for row in rows()),
+    listed = held_wait.until(lambda d: [row.text for row in rows()])
+    check(any("while-reload" in text for text in listed),
           "a request the feed reported while a reload waited for its list is still listed")
     driver.execute_script(
         "window.__list.restore(); const box = document.getElementById('filter-text'); box.value = '';"
         " box.dispatchEvent(new Event('change'));")
-    wait.until(lambda d: any("/post" in row.text for row in rows()))
+    held_wait.until(lambda d: any("/post" in row.text for row in rows()))
     first = next(row for row in rows() if "/post" in row.text)
 
     # 2. Its parts: names, sizes and hashes.
