@@ -4,7 +4,7 @@ import BoomerangSerialization
 
 /// The admin API under `/__admin/` (docs/admin-api.md): the history, its downloads and export,
 /// the live feed and verification, registered in the admin group (which the history does not
-/// record, and whose guard checks ``AdminAccess``).
+/// record, and whose guard checks the root's `AdminAccess`).
 package enum AdminRoutes {
     package static let prefix = "/__admin"
 

@@ -4,7 +4,7 @@ import BoomerangSerialization
 
 /// The admin API of the mock mappings (docs/admin-api.md): list, add, read, replace, delete,
 /// reset to the files, save the run-time ones to files, and reset the scenarios. Every route
-/// checks ``AdminAccess``.
+/// checks the root's `AdminAccess`.
 package enum MappingAdminRoutes {
     package static func register(in group: inout RouteGroup, store: MappingStore?) {
         func add(

@@ -4,7 +4,7 @@ import BoomerangRuntime
 import BoomerangSerialization
 
 /// `/__admin/health` for probes (no token: a load balancer or `docker` health check has none),
-/// `/__admin/metrics` for Prometheus (behind ``AdminAccess`` like the rest of the admin API) and
+/// `/__admin/metrics` for Prometheus (behind the root's `AdminAccess` like the rest of the admin API) and
 /// `/__admin/openapi.json`, the route table and the mock mappings in force as OpenAPI 3.
 package enum OperationsRoutes {
     /// The routes the OpenAPI document describes, filled in once the table is complete. It keeps
