@@ -208,6 +208,7 @@ let package = Package(
         .executableTarget(
             name: "boomerang",
             dependencies: [
+                "BoomerangCertificates",
                 "BoomerangConfiguration",
                 "BoomerangRuntime",
                 "BoomerangScenarios",

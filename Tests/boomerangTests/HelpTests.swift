@@ -60,6 +60,7 @@ import Testing
           scenarios               Print the validation-scenario catalogue.
           validate                Check config/server.yaml and the mock mapping files.
           settings                Print every setting with its default, option and variable.
+          ca                      Show, export, rotate or delete the local certificate authority.
           healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
 
           See 'boomerang help <subcommand>' for detailed help.
