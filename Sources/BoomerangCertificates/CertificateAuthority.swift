@@ -153,7 +153,7 @@ extension CertificateAuthority {
         let alternativeName: GeneralName
         if let address = IPRange.addressBytes(name) {
             guard permittedNames.permits(address: address) else { throw CertificateAuthorityError(.nameNotPermitted, serverName) }
-            name = IPRange(address: address, prefixLength: address.count * 8).description
+            name = IPRange.text(ofAddress: address)
             // Not the address itself: OpenSSL checks a common name that looks like a host name against the DNS constraints.
             commonName = "Boomerang IP " + name
             alternativeName = .ipAddress(ASN1OctetString(contentBytes: address[...]))

@@ -43,6 +43,7 @@ public struct PermittedNames: Sendable, Hashable, CustomStringConvertible {
             }
             var name = text.lowercased()
             if name.hasPrefix("*.") { name.removeFirst(2) } else if name.hasPrefix(".") { name.removeFirst() }
+            if name.hasSuffix(".") { name.removeLast() }
             guard Self.isDNSName(name, allowingWildcard: false) else { throw CertificateAuthorityError(.invalidName, text) }
             if !dnsNames.contains(name) { dnsNames.append(name) }
         }
@@ -165,10 +166,14 @@ public struct IPRange: Sendable, Hashable, CustomStringConvertible {
 
     /// `127.0.0.0/8`, `::1/128`.
     public var description: String {
+        Self.text(ofAddress: address) + "/" + String(prefixLength)
+    }
+
+    /// `127.0.0.1`, `::1`: an address of 4 or 16 bytes in its usual text form.
+    static func text(ofAddress address: [UInt8]) -> String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = address.count == 4 ? AF_INET : AF_INET6
-        let text = address.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
-            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        return "\(text)/\(prefixLength)"
+        let written = address.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
+        return written ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
     }
 }

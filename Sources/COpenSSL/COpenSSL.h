@@ -2,6 +2,7 @@
  * thing swift-certificates cannot write: a PKCS#12 file. */
 #include <openssl/bio.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
@@ -46,6 +47,8 @@ done:
     sk_X509_pop_free(chain, X509_free);
     EVP_PKEY_free(key);
     X509_free(certificate);
+    /* Reading the chain to its end leaves "no start line" on the thread's error queue. */
+    ERR_clear_error();
     return length;
 }
 

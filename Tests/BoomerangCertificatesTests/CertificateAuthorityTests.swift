@@ -7,13 +7,15 @@ import X509
 
 @Suite struct CertificateAuthorityTests {
     @Test(arguments: ["localhost", "api.localhost", "*.localhost", "a.b.localhost", "LocalHost.", "127.0.0.1", "127.1.2.3", "::1", "[::1]"])
-    func leafChainVerifiesWithOpenSSL(_ name: String) throws {
+    func leafChainVerifiesWithOpenSSLAndNSS(_ name: String) throws {
         let workspace = try CertificateWorkspace()
         let authority = try CertificateAuthority.loadOrCreate(in: workspace.caFolder)
         let leaf = try authority.issueLeaf(for: name)
         let result = try workspace.verify(
             leafPEM: leaf.certificatePEM, root: workspace.caFolder + "/root.pem", intermediate: workspace.caFolder + "/intermediate.pem")
         #expect(result.passed, "\(result.output)")
+        let nss = try workspace.verifyWithNSS(leaf: leaf.certificate, intermediate: authority.intermediate, root: authority.root)
+        #expect(nss.passed, "\(nss.output)")
         #expect(leaf.chain.map(\.sha256Fingerprint) == [authority.intermediate.sha256Fingerprint])
     }
 
@@ -24,7 +26,7 @@ import X509
         (.dnsName("evillocalhost"), "evillocalhost"), (.ipAddress(ASN1OctetString(contentBytes: [10, 0, 0, 1])), "10.0.0.1"),
         (.ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2][...])), "::2"),
     ])
-    func forgedLeafOutsideTheConstraintsFailsOpenSSL(_ name: GeneralName, _ text: String) throws {
+    func forgedLeafOutsideTheConstraintsFailsOpenSSLAndNSS(_ name: GeneralName, _ text: String) throws {
         let workspace = try CertificateWorkspace()
         let authority = try CertificateAuthority.loadOrCreate(in: workspace.caFolder)
         let keyText = try String(contentsOfFile: workspace.caFolder + "/intermediate-key.pem", encoding: .utf8)
@@ -46,6 +48,9 @@ import X509
             leafPEM: forged.pemText, root: workspace.caFolder + "/root.pem", intermediate: workspace.caFolder + "/intermediate.pem")
         #expect(!result.passed)
         #expect(result.output.contains("permitted subtree violation"), "\(result.output)")
+        let nss = try workspace.verifyWithNSS(leaf: forged, intermediate: authority.intermediate, root: authority.root)
+        #expect(!nss.passed)
+        #expect(nss.output.contains("ERROR -8080: The Certifying Authority for this certificate is not permitted to issue a certificate with this name"), "\(nss.output)")
         #expect(throws: CertificateAuthorityError(.nameNotPermitted, text)) { try authority.issueLeaf(for: text) }
     }
 
@@ -72,6 +77,8 @@ import X509
         #expect(P256.Signing.PublicKey(leaf.certificate.publicKey) != nil)
         #expect(try leaf.certificate.extensions.subjectAlternativeNames.map(Array.init) == [.dnsName("app.localhost")])
         #expect(try authority.issueLeaf(for: "APP.localhost.").certificate.serialNumber == leaf.certificate.serialNumber)
+        // Not "127.0.0.1": OpenSSL and Java check a common name that looks like a host name against the DNS constraints.
+        #expect(try authority.issueLeaf(for: "127.0.0.1").certificate.subject.description == "CN=Boomerang IP 127.0.0.1,O=Boomerang")
         #expect(try authority.issueLeaf(for: "other.localhost").certificate.serialNumber != leaf.certificate.serialNumber)
         let later = try authority.issueLeaf(for: "app.localhost", now: now + 824 * 86_400)
         #expect(later.certificate.serialNumber != leaf.certificate.serialNumber)
@@ -127,7 +134,7 @@ import X509
 
     @Test func extraNamesArePermittedAndAChangeAsksForRotation() throws {
         let workspace = try CertificateWorkspace()
-        let authority = try CertificateAuthority.loadOrCreate(in: workspace.caFolder, permitting: ["Example.TEST", ".dev.test", "192.168.7.0/24", "fd00::1"])
+        let authority = try CertificateAuthority.loadOrCreate(in: workspace.caFolder, permitting: ["Example.TEST", ".dev.test.", "192.168.7.0/24", "fd00::1"])
         #expect(authority.permittedNames.description == "localhost, example.test, dev.test, 127.0.0.0/8, ::1/128, 192.168.7.0/24, fd00::1/128")
         for name in ["example.test", "api.example.test", "dev.test", "192.168.7.9", "fd00::1"] {
             let leaf = try authority.issueLeaf(for: name)

@@ -1,6 +1,7 @@
 import BoomerangCertificates
 import Foundation
 import Testing
+import X509
 
 /// A temporary folder for one test, removed at the end, and the `openssl` and `python3` runs
 /// the tests check the certificates with.
@@ -35,6 +36,23 @@ struct CertificateWorkspace: ~Copyable {
         if let intermediate { arguments += ["-untrusted", intermediate] }
         let result = try Self.run("/usr/bin/openssl", arguments + [leaf])
         return (result.status == 0, result.output)
+    }
+
+    /// NSS's verdict (`vfychain`, the path validation of Firefox and of Chrome on Linux) on
+    /// `leaf` as an SSL server certificate with `intermediate`, in a database that trusts only `root`.
+    func verifyWithNSS(leaf: Certificate, intermediate: Certificate, root: Certificate) throws -> (passed: Bool, output: String) {
+        let database = path + "/nssdb-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: database, withIntermediateDirectories: false)
+        let created = try Self.run("/usr/bin/certutil", ["-N", "-d", "sql:" + database, "--empty-password"])
+        let rootFile = try write(root.pemText, to: "nss-root-\(UUID().uuidString).pem")
+        let added = try Self.run("/usr/bin/certutil", ["-A", "-d", "sql:" + database, "-n", "root", "-t", "C,,", "-i", rootFile])
+        guard created.status == 0, added.status == 0 else { return (false, created.output + added.output) }
+        let leafFile = path + "/nss-leaf-\(UUID().uuidString).der"
+        let intermediateFile = path + "/nss-intermediate-\(UUID().uuidString).der"
+        try Data(leaf.derBytes).write(to: URL(filePath: leafFile))
+        try Data(intermediate.derBytes).write(to: URL(filePath: intermediateFile))
+        let result = try Self.run("/usr/bin/vfychain", ["-d", "sql:" + database, "-u", "1", leafFile, intermediateFile])
+        return (result.output.contains("Chain is good!"), result.output)
     }
 
     /// Runs `program` with `arguments` and returns its status and its output and error text together.
