@@ -46,7 +46,7 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL",
             path: "Sources/COpenSSL",
-            pkgConfig: "openssl",
+            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
