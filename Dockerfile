@@ -18,7 +18,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 FROM ${SWIFT_IMAGE} AS build
 # The Swift image already has the curl and libxml2 headers; static Foundation links against them.
-ARG BUILD_PACKAGES="libevent-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev libbrotli-dev libzstd-dev pkg-config binutils"
+ARG BUILD_PACKAGES="libevent-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev libbrotli-dev libzstd-dev libssl-dev pkg-config binutils"
 # Not pinned to versions, here and below: each build takes bookworm's security updates.
 # hadolint ignore=DL3008
 RUN apt-get update -q \
@@ -33,9 +33,10 @@ RUN --mount=type=cache,target=/src/.build,sharing=locked \
 FROM ${RUNTIME_IMAGE}
 # What `readelf -d` lists as NEEDED in the two programs, by Debian package: boomerang needs
 # libevent_core, libevent_pthreads, libxml2 (FoundationXML) and the content codings' zlib,
-# brotli and zstd; boomerang-client needs libcurl (FoundationNetworking) and libxml2; both need
-# libstdc++. ca-certificates lets `boomerang send`/`healthcheck` reach https URLs.
-ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 zlib1g libbrotli1 libzstd1 libcurl4 libstdc++6 ca-certificates"
+# brotli and zstd, and libcrypto (libssl3) for the CA's PKCS#12 files; boomerang-client needs libcurl
+# (FoundationNetworking) and libxml2; both need libstdc++. ca-certificates lets `boomerang
+# send`/`healthcheck` reach https URLs.
+ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 zlib1g libbrotli1 libzstd1 libssl3 libcurl4 libstdc++6 ca-certificates"
 # hadolint ignore=DL3008
 RUN apt-get update -q \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${RUNTIME_PACKAGES} \
@@ -55,6 +56,9 @@ USER 10001:10001
 # Listen on every interface of the container; config/server.yaml says 127.0.0.1, and the
 # environment wins over the file. PORT is not set here, so a mounted config's port still applies.
 ENV HOST=0.0.0.0
+# The local certificate authority's folder: the root filesystem may be read-only (deploy/kubernetes.yaml
+# mounts an emptyDir on /tmp), so the CA is made anew with each container unless a volume is mounted here.
+ENV TLS_STATE_DIRECTORY=/tmp/boomerang/ca
 EXPOSE 8080
 # The server drains in-flight exchanges for shutdown_timeout (4 s), well within `docker stop`'s 10 s.
 STOPSIGNAL SIGTERM

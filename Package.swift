@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
         .library(name: "BoomerangRuntime", targets: ["BoomerangRuntime"]),
         .library(name: "BoomerangClient", targets: ["BoomerangClient"]),
+        .library(name: "BoomerangCertificates", targets: ["BoomerangCertificates"]),
         .executable(name: "boomerang", targets: ["boomerang"]),
         .executable(name: "boomerang-client", targets: ["boomerang-client"]),
     ],
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -39,6 +42,12 @@ let package = Package(
             name: "CLibevent",
             path: "Sources/CLibevent",
             providers: [.apt(["libevent-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CMalloc",
@@ -240,6 +249,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangCertificates",
+            dependencies: [
+                "COpenSSL",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangClient",
             dependencies: ["BoomerangSerialization", "BoomerangXML"],
             swiftSettings: swiftSettings
@@ -247,6 +266,7 @@ let package = Package(
         .executableTarget(
             name: "boomerang",
             dependencies: [
+                "BoomerangCertificates",
                 "BoomerangConfiguration",
                 "BoomerangMocks",
                 "BoomerangOperations",
@@ -388,6 +408,16 @@ let package = Package(
                 "BoomerangTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangCertificatesTests",
+            dependencies: [
+                "BoomerangCertificates",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -36,6 +36,7 @@ extension ServerSetting {
                 .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
             ]),
         Group(title: "Admin API access", settings: [.adminToken, .adminHosts]),
+        Group(title: "Local certificate authority", settings: [.tlsStateDirectory, .tlsNames]),
     ]
 
     /// Every setting, in the order of ``groups``.

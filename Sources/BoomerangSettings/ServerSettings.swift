@@ -102,6 +102,14 @@ public struct ServerSettings: Sendable, Hashable {
     /// defence). Lower case.
     public var adminHosts: [String] = []
 
+    /// The folder of the local certificate authority (`boomerang ca`), mode 0700; `nil` is the
+    /// user's data folder, `$XDG_DATA_HOME/boomerang/ca` or else `~/.local/share/boomerang/ca`.
+    public var tlsStateDirectory: String? = nil
+    /// Names the local certificate authority may issue certificates for besides `localhost`, its
+    /// subdomains, 127.0.0.0/8 and ::1: DNS names (each with its subdomains), IP addresses and
+    /// ranges (`10.0.0.0/8`). Written into the CA's name constraints when it is made.
+    public var tlsNames: [String] = []
+
     /// Creates the default settings.
     public init() {}
 

@@ -56,6 +56,8 @@ struct ServeCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: .setting(.historyRedactHeaders)) var historyRedactHeaders: Bool?
     @Option(help: .setting(.adminToken)) var adminToken: String?
     @Option(help: .setting(.adminHosts)) var adminHosts: String?
+    @Option(help: .setting(.tlsStateDirectory)) var tlsStateDirectory: String?
+    @Option(help: .setting(.tlsNames)) var tlsNames: String?
 
     @Option(
         help: ArgumentHelp(
@@ -103,6 +105,7 @@ struct ServeCommand: ParsableCommand {
             (.maxHistoryBodyBytes, maxHistoryBodyBytes), (.historyFile, historyFile),
             (.historyRedactHeaders, historyRedactHeaders.map { $0 ? "true" : "false" }),
             (.adminToken, adminToken), (.adminHosts, adminHosts),
+            (.tlsStateDirectory, tlsStateDirectory), (.tlsNames, tlsNames),
         ]
         var values: [String: String] = [:]
         for case (let setting, let text?) in given {

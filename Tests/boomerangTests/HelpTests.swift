@@ -61,6 +61,7 @@ import Testing
           scenarios               Print the validation-scenario catalogue.
           validate                Check config/server.yaml and the mock mapping files.
           settings                Print every setting with its default, option and variable.
+          ca                      Show, export, rotate or delete the local certificate authority.
           healthcheck             Check that a server answers: exit 0 on a 2xx answer in time, 1 otherwise.
 
           See 'boomerang help <subcommand>' for detailed help.
@@ -179,6 +180,13 @@ import Testing
                                   or ?token=). (default: none; env: ADMIN_TOKEN)
           --admin-hosts <hosts>   More Host names the admin API answers, comma-separated (.domain includes
                                   subdomains; * any, unsafe). (default: none; env: ADMIN_HOSTS)
+          --tls-state-directory <path>
+                                  The local certificate authority's folder (boomerang ca); empty:
+                                  $XDG_DATA_HOME/boomerang/ca or ~/.local/share/boomerang/ca. (default:
+                                  none; env: TLS_STATE_DIRECTORY)
+          --tls-names <names>     More names the local CA may issue for, comma-separated: DNS names (with
+                                  subdomains), IP addresses, ranges (10.0.0.0/8). (default: none; env:
+                                  TLS_NAMES)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
           --version               Show the version.

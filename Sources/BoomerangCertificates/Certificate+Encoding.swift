@@ -1,0 +1,46 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// A certificate's encodings and the digests that pin it.
+extension Certificate {
+    /// The certificate in DER.
+    public var derBytes: [UInt8] { Self.der(of: self) }
+
+    /// The certificate in PEM, ending with a line break.
+    public var pemText: String {
+        PEMDocument(type: "CERTIFICATE", derBytes: derBytes).pemString + "\n"
+    }
+
+    /// The SHA-256 of the DER, in upper-case hex pairs joined by colons, as `openssl x509
+    /// -fingerprint -sha256`, Keychain Access and browsers show it.
+    public var sha256Fingerprint: String {
+        SHA256.hash(data: derBytes).map { byte in
+            let hex = String(byte, radix: 16, uppercase: true)
+            return byte < 0x10 ? "0" + hex : hex
+        }.joined(separator: ":")
+    }
+
+    /// The base64 SHA-256 of the SubjectPublicKeyInfo: the pin AFSecurityPolicy, Alamofire's
+    /// `PublicKeysTrustEvaluator` (through the key) and OkHttp's `CertificatePinner` (`sha256/` before it) compare.
+    public var publicKeyPin: String {
+        Data(SHA256.hash(data: Self.der(of: publicKey))).base64EncodedString()
+    }
+
+    /// The DER of a certificate or its SubjectPublicKeyInfo; neither can fail to serialize once
+    /// it was parsed or signed, since its parts were encoded once already.
+    private static func der(of value: some DERSerializable) -> [UInt8] {
+        var serializer = DER.Serializer()
+        try! serializer.serialize(value)
+        return serializer.serializedBytes
+    }
+}
+
+extension Certificate.PrivateKey {
+    /// The key in PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`), ending with a line break.
+    public var pkcs8PEM: String {
+        // Serializing a P-256 key cannot fail.
+        try! serializeAsPEM().pemString + "\n"
+    }
+}

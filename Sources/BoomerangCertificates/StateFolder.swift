@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The CA's folder: a folder of mode 0700 holding its certificates (0644) and keys (0600), each
+/// written to a new file made with its final mode and renamed into place.
+struct StateFolder: Sendable {
+    /// The files of a CA. The root's key is not among them: it signs the intermediate once and is dropped.
+    enum File: String, CaseIterable, Sendable {
+        case root = "root.pem"
+        case intermediate = "intermediate.pem"
+        case intermediateKey = "intermediate-key.pem"
+        case clientAuthority = "client-ca.pem"
+        case clientAuthorityKey = "client-ca-key.pem"
+
+        /// Whether the file holds a private key, readable by its owner only.
+        var isKey: Bool { self == .intermediateKey || self == .clientAuthorityKey }
+    }
+
+    /// The folder's path.
+    let path: String
+
+    /// The path of `file` in the folder.
+    func path(of file: File) -> String {
+        path.hasSuffix("/") ? path + file.rawValue : path + "/" + file.rawValue
+    }
+
+    /// The files of a CA that are in the folder.
+    func presentFiles() -> [File] {
+        File.allCases.filter { access(path(of: $0), F_OK) == 0 }
+    }
+
+    /// Makes the folder, mode 0700, and the folders above it that are missing.
+    func create() throws(CertificateAuthorityError) {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw CertificateAuthorityError(.fileSystem, parent, detail: error.localizedDescription)
+            }
+        }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw Self.systemError(path)
+        }
+    }
+
+    /// Writes `text` to `file`, replacing it: a key with mode 0600, a certificate with 0644.
+    func write(_ text: String, to file: File) throws(CertificateAuthorityError) {
+        try Self.writeFile(atPath: path(of: file), bytes: Array(text.utf8), mode: file.isKey ? 0o600 : 0o644)
+    }
+
+    /// Writes `bytes` to a new file made with `mode` beside `target`, then renames it to `target`.
+    static func writeFile(atPath target: String, bytes: [UInt8], mode: mode_t) throws(CertificateAuthorityError) {
+        let temporary = target + ".new-" + String(UInt32.random(in: .min ... .max), radix: 16)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw systemError(temporary) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(bytes))
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            unlink(temporary)
+            throw CertificateAuthorityError(.fileSystem, temporary, detail: error.localizedDescription)
+        }
+        guard rename(temporary, target) == 0 else {
+            let error = systemError(target)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// The text of `file`; a key file whose mode lets others than its owner read or write it is refused.
+    func read(_ file: File) throws(CertificateAuthorityError) -> String {
+        let target = path(of: file)
+        if file.isKey {
+            var status = stat()
+            guard stat(target, &status) == 0 else { throw Self.systemError(target) }
+            guard status.st_mode & 0o077 == 0 else {
+                throw CertificateAuthorityError(.keyFileExposed, target, detail: "mode " + String(status.st_mode & 0o777, radix: 8))
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: target), let text = String(data: data, encoding: .utf8) else {
+            throw CertificateAuthorityError(.fileSystem, target, detail: "cannot read it")
+        }
+        return text
+    }
+
+    /// Removes the CA's files, then the folder if nothing else is in it.
+    func remove() throws(CertificateAuthorityError) {
+        for file in presentFiles() where unlink(path(of: file)) != 0 && errno != ENOENT {
+            throw Self.systemError(path(of: file))
+        }
+        if rmdir(path) != 0 && errno != ENOENT && errno != ENOTEMPTY && errno != EEXIST {
+            throw Self.systemError(path)
+        }
+    }
+
+    /// A ``CertificateAuthorityError/Code/fileSystem`` error about `path` with the system's message for `errno`.
+    private static func systemError(_ path: String) -> CertificateAuthorityError {
+        CertificateAuthorityError(.fileSystem, path, detail: String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `boomerang ca`: the folder comes from the settings, every subcommand runs against it, and a
+/// change of tls_names asks for a rotation.
+@Suite struct CACommandTests {
+    @Test func subcommandsUseTheFolderFromTheEnvironment() throws {
+        let root = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appending(path: "state/ca").path
+        let environment = ["TLS_STATE_DIRECTORY": folder]
+
+        let show = try Subprocess.runBoomerang(["ca", "show"], environment: environment, in: root)
+        #expect(show.status == 0, "\(show.standardError)")
+        #expect(show.standardOutput.hasPrefix("Folder: \(folder)\nPermitted names: localhost, 127.0.0.0/8, ::1/128\n"))
+        #expect(show.standardOutput.contains("Root: CN=Boomerang Local Root CA,O=Boomerang\n"))
+        #expect(show.standardOutput.contains("  SPKI SHA-256 pin: "))
+
+        let export = try Subprocess.runBoomerang(["ca", "export", "--format", "der", "--output", "root.cer"], environment: environment, in: root)
+        #expect(export.status == 0, "\(export.standardError)")
+        let pem = try String(contentsOfFile: folder + "/root.pem", encoding: .utf8)
+        let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        #expect(try Data(contentsOf: root.appending(path: "root.cer")) == Data(base64Encoded: body))
+
+        let client = try Subprocess.runBoomerang(["ca", "client-certificate", "alice", "--password", "pw"], environment: environment, in: root)
+        #expect(client.status == 0, "\(client.standardError)")
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: "alice.p12").path))
+
+        let help = try Subprocess.runBoomerang(["ca", "install-help"], environment: environment, in: root)
+        #expect(help.standardOutput.contains("xcrun simctl keychain booted add-root-cert \(folder)/root.pem\n"))
+        #expect(help.standardOutput.contains("certutil -A -d sql:$HOME/.pki/nssdb -t C,, -n boomerang-root -i \(folder)/root.pem\n"))
+
+        let widened = try Subprocess.runBoomerang(["ca", "show"], environment: environment.merging(["TLS_NAMES": "example.test"]) { $1 }, in: root)
+        #expect(widened.status == 1)
+        #expect(widened.standardError.contains("permitted_names_changed"), "\(widened.standardError)")
+        let rotate = try Subprocess.runBoomerang(["ca", "rotate"], environment: environment.merging(["TLS_NAMES": "example.test"]) { $1 }, in: root)
+        #expect(rotate.status == 0, "\(rotate.standardError)")
+        #expect(try String(contentsOfFile: folder + "/root.pem", encoding: .utf8) != pem)
+
+        let delete = try Subprocess.runBoomerang(["ca", "delete", "--folder", folder], in: root)
+        #expect(delete.status == 0, "\(delete.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+}
