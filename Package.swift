@@ -266,7 +266,6 @@ let package = Package(
         .executableTarget(
             name: "boomerang",
             dependencies: [
-                "BoomerangCertificates",
                 "BoomerangConfiguration",
                 "BoomerangMocks",
                 "BoomerangOperations",
@@ -282,11 +281,14 @@ let package = Package(
         .executableTarget(
             name: "boomerang-client",
             dependencies: [
+                "BoomerangCertificates",
                 "BoomerangClient",
+                "BoomerangConfiguration",
                 "BoomerangRuntime",
                 "BoomerangSerialization",
                 "BoomerangXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,17 +1,19 @@
 import ArgumentParser
 import Foundation
 
-/// The client half of the `boomerang` tool: `boomerang send` and `boomerang healthcheck` run here.
+/// The client half of the `boomerang` tool: `boomerang send`, `boomerang healthcheck` and
+/// `boomerang ca` run here.
 ///
 /// They use URLSession, and FoundationNetworking brings libcurl and some thirty libraries with it;
-/// kept out of the server's binary, they cost `boomerang serve` nothing at start-up. `boomerang`
+/// kept out of the server's binary, they cost `boomerang serve` nothing at start-up. `ca` brings
+/// X.509 and libcrypto, which the server does not need while it serves no HTTPS. `boomerang`
 /// hands these subcommands over to this program, installed beside it.
 @main
 struct ClientCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boomerang",
         abstract: "A local HTTP echo and inspection server for testing HTTP clients (client commands).",
-        subcommands: [SendCommand.self, HealthcheckCommand.self]
+        subcommands: [SendCommand.self, HealthcheckCommand.self, CACommand.self]
     )
 
     /// Runs the command; a command line that `send` cannot parse exits with 1, as its transport

@@ -16,7 +16,7 @@ struct BoomerangCommand: ParsableCommand {
             """,
         version: BoomerangVersion.current,
         subcommands: [
-            ServeCommand.self, SendForwarder.self, ScenariosCommand.self, ValidateCommand.self, SettingsCommand.self, CACommand.self,
+            ServeCommand.self, SendForwarder.self, ScenariosCommand.self, ValidateCommand.self, SettingsCommand.self, CAForwarder.self,
             HealthcheckForwarder.self,
         ],
         defaultSubcommand: ServeCommand.self

@@ -5,11 +5,12 @@ import Foundation
 import Glibc
 #endif
 
-/// `boomerang send` and `boomerang healthcheck` live in the `boomerang-client` program beside this
-/// one (see its `ClientCommand`); this binary replaces itself with it, arguments unchanged.
+/// `boomerang send`, `boomerang healthcheck` and `boomerang ca` live in the `boomerang-client`
+/// program beside this one (see its `ClientCommand`); this binary replaces itself with it,
+/// arguments unchanged.
 enum ClientCommandForwarding {
     /// The subcommands the client program runs.
-    static let subcommands: Set<String> = ["send", "healthcheck"]
+    static let subcommands: Set<String> = ["send", "healthcheck", "ca"]
 
     /// Replaces this process with `boomerang-client <arguments>`; returns only if that fails.
     static func exec(_ arguments: [String]) -> Never {
@@ -58,5 +59,20 @@ struct HealthcheckForwarder: ParsableCommand {
 
     func run() throws {
         ClientCommandForwarding.exec(["healthcheck"] + arguments)
+    }
+}
+
+/// `boomerang ca`, as listed in this program's help; the work happens in `boomerang-client`, so
+/// that the server's binary links neither X.509 nor libcrypto until it serves HTTPS.
+struct CAForwarder: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ca",
+        abstract: "Show, export, rotate or delete the local certificate authority."
+    )
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() throws {
+        ClientCommandForwarding.exec(["ca"] + arguments)
     }
 }

@@ -1,5 +1,3 @@
-import BoomerangConfiguration
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,14 +7,14 @@ import Glibc
 /// first `=` (one without is skipped), bytes that are not UTF-8 become U+FFFD, and of two entries
 /// with one name the last wins. Only the settings' variables are made into strings: the whole
 /// environment as a dictionary costs a third of a million instructions at start-up.
-enum SettingsEnvironment {
+public enum SettingsEnvironment {
     /// The settings' variables in the process environment.
-    static func variables() -> [String: String] {
+    public static func variables() -> [String: String] {
         variables(in: environ)
     }
 
     /// The settings' variables in `entries`, a null-terminated list of `name=value` C strings.
-    static func variables(in entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
+    public static func variables(in entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
         var names: Set<String> = []
         for setting in ServerSetting.all {
             names.insert(setting.environmentVariable)

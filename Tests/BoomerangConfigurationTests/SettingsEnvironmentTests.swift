@@ -2,8 +2,6 @@ import BoomerangConfiguration
 import Foundation
 import Testing
 
-@testable import boomerang
-
 /// ``SettingsEnvironment`` reads the settings' variables as `ProcessInfo.processInfo.environment`
 /// does (the expectations below are what Foundation gives for the same entries).
 @Suite struct SettingsEnvironmentTests {
