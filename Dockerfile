@@ -33,8 +33,8 @@ RUN --mount=type=cache,target=/src/.build,sharing=locked \
 FROM ${RUNTIME_IMAGE}
 # What `readelf -d` lists as NEEDED in the two programs, by Debian package: boomerang needs
 # libevent_core, libevent_pthreads, libxml2 (FoundationXML) and the content codings' zlib,
-# brotli and zstd, and libcrypto (libssl3) for the CA's PKCS#12 files; boomerang-client needs libcurl
-# (FoundationNetworking) and libxml2; both need libstdc++. ca-certificates lets `boomerang
+# brotli and zstd; boomerang-client needs libcurl (FoundationNetworking), libxml2 and libcrypto
+# (libssl3) for `boomerang ca`'s PKCS#12 files; both need libstdc++. ca-certificates lets `boomerang
 # send`/`healthcheck` reach https URLs.
 ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 zlib1g libbrotli1 libzstd1 libssl3 libcurl4 libstdc++6 ca-certificates"
 # hadolint ignore=DL3008
