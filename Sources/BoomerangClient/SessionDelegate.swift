@@ -56,6 +56,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         handler?(TransferProgress(direction: .download, completedBytes: Int64(count), totalBytes: expected >= 0 ? expected : nil))
     }
 
+    /// Cancels `task` and finishes its caller at once with `URLError(.cancelled)`, as
+    /// `URLSession` would: FoundationNetworking on Linux can lose a cancel that comes while a
+    /// resumed task is still being handed to libcurl, and the caller would then get the response.
+    /// What the task still reports afterwards goes nowhere.
+    func cancel(_ task: URLSessionTask) {
+        lock.lock()
+        let entry = entries.removeValue(forKey: task.taskIdentifier)
+        lock.unlock()
+        task.cancel()
+        entry?.finish(Outcome(response: nil, data: [], error: URLError(.cancelled)))
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         lock.lock()
         let entry = entries.removeValue(forKey: task.taskIdentifier)

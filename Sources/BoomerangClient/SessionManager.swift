@@ -199,12 +199,11 @@ public final class SessionManager: @unchecked Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<SessionDelegate.Outcome, Never>) in
                 delegate.register(task, progress: progress) { continuation.resume(returning: $0) }
                 task.resume()
-                // A cancel that came before the task was resumed reached a suspended task, which
-                // FoundationNetworking on Linux still runs once resumed: cancel it again, running.
-                if Task.isCancelled { task.cancel() }
+                // A cancel that came before the task was registered found nothing to finish.
+                if Task.isCancelled { delegate.cancel(task) }
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel(task)
         }
         return try finish(request, outcome)
     }
