@@ -251,6 +251,7 @@ let package = Package(
         .target(
             name: "BoomerangCertificates",
             dependencies: [
+                "BoomerangSerialization",
                 "COpenSSL",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

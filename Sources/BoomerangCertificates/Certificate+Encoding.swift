@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import Crypto
 import Foundation
 import SwiftASN1
@@ -17,8 +18,7 @@ extension Certificate {
     /// -fingerprint -sha256`, Keychain Access and browsers show it.
     public var sha256Fingerprint: String {
         SHA256.hash(data: derBytes).map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return byte < 0x10 ? "0" + hex : hex
+            String(decoding: [Hex.uppercaseDigit(byte >> 4), Hex.uppercaseDigit(byte)], as: UTF8.self)
         }.joined(separator: ":")
     }
 

@@ -96,8 +96,8 @@ public struct PermittedNames: Sendable, Hashable, CustomStringConvertible {
     /// Whether `name` is a DNS name of letters, digits, `-` and `_`, in labels of 1 to 63 bytes,
     /// at most 253 bytes in all; with `allowingWildcard`, the first label may be `*`.
     static func isDNSName(_ name: String, allowingWildcard: Bool) -> Bool {
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         guard !name.isEmpty, name.utf8.count <= 253 else { return false }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         for (index, label) in labels.enumerated() {
             if index == 0 && allowingWildcard && label == "*" && labels.count > 1 { continue }
             guard (1...63).contains(label.utf8.count), label.first != "-", label.last != "-",

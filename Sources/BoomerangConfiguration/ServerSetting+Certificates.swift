@@ -1,5 +1,5 @@
-import Foundation
 import BoomerangSettings
+import Foundation
 
 /// Where the local certificate authority lives and what it may issue for.
 extension ServerSetting {

@@ -24,7 +24,7 @@ final class RequestIDGenerator: Sendable {
     /// and a mock template reads, so that a client finds its exchange by the id it sent.
     static func clientID(in headers: HTTPHeaders) -> String? {
         guard let sent = headers["X-Request-ID"], !sent.isEmpty, sent.utf8.count <= maxClientIDBytes,
-            sent.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+            sent.utf8.allSatisfy(HTTPSyntax.isVisibleASCII)
         else { return nil }
         return sent
     }

@@ -226,8 +226,8 @@ extension HistoryStore {
     package static func requestLine(_ raw: [UInt8]) -> (method: String, target: String) {
         let line = raw.prefix { $0 != 0x0D && $0 != 0x0A }.prefix(2048)
         let words = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: false)
-        guard words.count >= 2, words[0].count <= 32, words[0].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return ("", "") }
-        let target = words[1].allSatisfy { $0 > 0x20 && $0 < 0x7F } ? String(decoding: words[1], as: UTF8.self) : ""
+        guard words.count >= 2, words[0].count <= 32, words[0].allSatisfy(HTTPSyntax.isVisibleASCII) else { return ("", "") }
+        let target = words[1].allSatisfy(HTTPSyntax.isVisibleASCII) ? String(decoding: words[1], as: UTF8.self) : ""
         return (String(decoding: words[0], as: UTF8.self), target)
     }
 }

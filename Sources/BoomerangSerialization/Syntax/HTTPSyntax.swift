@@ -42,6 +42,13 @@ public enum HTTPSyntax {
         return byte < 128 && (0x47FF_FFFE_AFFF_FFFE as UInt64) >> UInt64(byte &- 64) & 1 == 1
     }
 
+    /// Whether `byte` is a visible ASCII character (RFC 5234 `VCHAR`, 0x21–0x7E): no space, no
+    /// control byte, nothing beyond ASCII.
+    @inlinable @inline(__always)
+    public static func isVisibleASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
+    }
+
     /// Whether `byte` is a space or a horizontal tab, the bytes of OWS.
     @inlinable @inline(__always)
     public static func isWhitespace(_ byte: UInt8) -> Bool {
