@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "BoomerangExchange", targets: ["BoomerangExchange"]),
         .library(name: "BoomerangHTTP1", targets: ["BoomerangHTTP1"]),
         .library(name: "BoomerangLibevent", targets: ["BoomerangLibevent"]),
+        .library(name: "BoomerangTLS", targets: ["BoomerangTLS"]),
         .library(name: "BoomerangServer", targets: ["BoomerangServer"]),
         .library(name: "BoomerangSettings", targets: ["BoomerangSettings"]),
         .library(name: "BoomerangConfiguration", targets: ["BoomerangConfiguration"]),
@@ -47,6 +48,12 @@ let package = Package(
             name: "COpenSSL",
             path: "Sources/COpenSSL",
             pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBoomerangTLS",
+            path: "Sources/CBoomerangTLS",
+            pkgConfig: "libssl",
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
@@ -124,11 +131,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangTLS",
+            dependencies: [
+                "BoomerangExchange",
+                "CBoomerangTLS",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangLibevent",
             dependencies: [
                 "BoomerangExchange",
                 "BoomerangHTTP1",
                 "BoomerangRuntime",
+                "BoomerangTLS",
                 "CLibevent",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -198,6 +215,7 @@ let package = Package(
         .target(
             name: "BoomerangServer",
             dependencies: [
+                "BoomerangCertificates",
                 "BoomerangEcho",
                 "BoomerangExchange",
                 "BoomerangHistory",
@@ -208,6 +226,7 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangSerialization",
                 "BoomerangSettings",
+                "BoomerangTLS",
                 "BoomerangWire",
                 "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),

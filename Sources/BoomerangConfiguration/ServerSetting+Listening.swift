@@ -27,6 +27,24 @@ extension ServerSetting {
         valueName: "port"
     )
 
+    /// ``ServerSettings/httpsPort``: 0 to 65535, or `off`.
+    public static let httpsPort = ServerSetting(
+        name: "httpsPort",
+        summary: "The HTTPS port (certificates from the local CA, boomerang ca); 0 asks the system for a free port, off turns TLS off.",
+        valueName: "port|off",
+        expectation: "an integer from 0 to 65535, or off",
+        assign: { settings, text in
+            if text == "off" {
+                settings.httpsPort = nil
+                return true
+            }
+            guard let port = Int(text), (0...65_535).contains(port) else { return false }
+            settings.httpsPort = port
+            return true
+        },
+        read: { settings in settings.httpsPort.map { .integer(Int64($0)) } ?? .string("off") }
+    )
+
     /// ``ServerSettings/threads``: `auto` (one per core) or 1 to 256.
     public static let threads = ServerSetting(
         name: "threads",

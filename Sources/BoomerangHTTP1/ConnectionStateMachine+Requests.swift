@@ -68,7 +68,8 @@ extension ConnectionStateMachine {
                 remoteHost: remoteHost,
                 requestID: services.requestID(for: parsed),
                 loopIndex: services.loopIndex,
-                receivedAt: now
+                receivedAt: now,
+                security: security
             )
             // Built in place: neither the exchange nor the responder is copied into the request.
             request = ReadingRequest(exchange: Exchange(context: context), responder: services.responder(for: context), clockStart: now)

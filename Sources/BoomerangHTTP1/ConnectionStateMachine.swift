@@ -33,6 +33,9 @@ public struct ConnectionStateMachine {
     let configuration: ConnectionConfiguration
     let services: any ConnectionServices
     let remoteHost: String
+    /// What TLS said about the connection, given by the driver once the handshake is complete;
+    /// every request's context carries it.
+    var security: TransportSecurity?
     public let waker: ConnectionWaker
     var parser: HTTPRequestParser
     var state: State
@@ -81,6 +84,11 @@ public struct ConnectionStateMachine {
     /// The connection is accepted: start reading and the idle clock.
     public mutating func start(now: UInt64) {
         settle(now: now)
+    }
+
+    /// The connection's TLS handshake is complete: requests from now on are over TLS.
+    public mutating func secured(by security: TransportSecurity) {
+        self.security = security
     }
 
     /// Bytes arrived from the client.

@@ -1,6 +1,7 @@
 // One accepted TCP connection: the libevent driver of a `ConnectionStateMachine`. It reads,
 // sends, watches the socket and keeps the one timer, as the state machine asks, and decides
-// nothing itself. Owned by its loop's connection table from accept to close and confined to that
+// nothing itself. On an HTTPS listener a `TLSSession` sits between the socket and the state
+// machine (Connection+TLS.swift). Owned by its loop's connection table from accept to close and confined to that
 // loop's thread. Its read, write and timer events, and the close watch kept while reading is
 // paused, carry an unretained pointer to it; they are freed in `close()`, before the loop drops
 // the connection.
@@ -8,6 +9,7 @@ import BoomerangExchange
 import BoomerangHTTP1
 import BoomerangRuntime
 import BoomerangSerialization
+import BoomerangTLS
 import CLibevent
 
 #if canImport(Glibc)
@@ -21,23 +23,32 @@ final class Connection {
     let id: UInt64
     unowned let loop: EventLoop
     // Confined to the loop's thread (above): no dynamic exclusivity checks on every callback.
-    @exclusivity(unchecked) private var machine: ConnectionStateMachine
+    @exclusivity(unchecked) var machine: ConnectionStateMachine
     @exclusivity(unchecked) private var readEvent: Event?
     @exclusivity(unchecked) private var writeEvent: Event?
     @exclusivity(unchecked) private var timerEvent: Event?
     /// Present while reading is paused, where the platform can report the client's end.
     @exclusivity(unchecked) private var closeWatch: PeerCloseWatch?
-    @exclusivity(unchecked) private var isWaitingForWritable = false
-    @exclusivity(unchecked) private var isClosed = false
+    @exclusivity(unchecked) var isWaitingForWritable = false
+    @exclusivity(unchecked) private(set) var isClosed = false
+    /// The TLS between the socket and the state machine, on an HTTPS listener.
+    @exclusivity(unchecked) var tls: TLSState?
 
     /// At most this many bytes are sent in one callback, so that a fast reader of an endless
     /// stream does not keep the loop from its other connections.
-    private static let maxBytesPerFlush = 4 << 20
+    static let maxBytesPerFlush = 4 << 20
 
-    init(fd: Int32, id: UInt64, remote: SocketAddress?, loop: EventLoop) throws(LibeventError) {
+    init(fd: Int32, id: UInt64, remote: SocketAddress?, loop: EventLoop, security: TLSServerContext? = nil) throws(LibeventError) {
         self.fd = fd
         self.id = id
         self.loop = loop
+        if let security {
+            do {
+                tls = TLSState(session: try TLSSession(context: security, localName: SocketAddress.local(of: fd)?.host ?? "localhost"))
+            } catch {
+                throw LibeventError(function: "SSL_new", errno: ENOMEM)
+            }
+        }
         machine = ConnectionStateMachine(
             configuration: loop.host.connectionConfiguration, services: loop.services, remoteHost: remote?.host ?? "",
             waker: ConnectionWaker(target: loop.handle, connectionID: id), now: MonotonicClock.nanoseconds())
@@ -71,7 +82,11 @@ final class Connection {
         let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
         let now = MonotonicClock.nanoseconds()
         if count > 0 {
-            machine.received(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
+            if tls != nil {
+                receivedCiphertext(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
+            } else {
+                machine.received(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
+            }
         } else if count == 0 {
             machine.peerClosed(now: now)
         } else if errno == EAGAIN || errno == EINTR {
@@ -91,6 +106,7 @@ final class Connection {
 
     fileprivate func timerFired() {
         guard !isClosed else { return }
+        if tls?.closesWhenFlushed == true { return close() }
         let now = MonotonicClock.nanoseconds()
         machine.timerFired(now: now)
         perform(now: now)
@@ -137,7 +153,7 @@ final class Connection {
 
     // MARK: Actions out
 
-    private func perform(now: UInt64) {
+    func perform(now: UInt64) {
         while let action = machine.nextAction() {
             switch action {
             case .send:
@@ -156,9 +172,17 @@ final class Connection {
             case .armTimer(let deadline):
                 timerEvent?.add(afterNanoseconds: deadline > now ? deadline - now : 0)
             case .shutdownWrite:
-                shutdown(fd, Int32(SHUT_WR))
+                if tls != nil {
+                    shutDownSecured(now: now)
+                } else {
+                    shutdown(fd, Int32(SHUT_WR))
+                }
             case .close:
-                close()
+                if tls != nil {
+                    closeSecured(now: now)
+                } else {
+                    close()
+                }
             case .reset:
                 var option = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
@@ -169,7 +193,8 @@ final class Connection {
 
     /// Sends queued output until the socket is full, reporting each send; waits for writability
     /// while some remains.
-    private func flush(now: UInt64) {
+    func flush(now: UInt64) {
+        if tls != nil { return flushSecured(now: now) }
         var budget = Connection.maxBytesPerFlush
         while machine.hasPendingOutput {
             let (written, attempted) = machine.withPendingOutput { bytes in
@@ -185,7 +210,11 @@ final class Connection {
             budget -= written
             if written < attempted || budget <= 0 { break }
         }
-        let waiting = machine.hasPendingOutput
+        waitForWritable(machine.hasPendingOutput)
+    }
+
+    /// Watches for writability exactly while `waiting`.
+    func waitForWritable(_ waiting: Bool) {
         guard waiting != isWaitingForWritable else { return }
         isWaitingForWritable = waiting
         if waiting {
@@ -195,7 +224,12 @@ final class Connection {
         }
     }
 
-    private func close() {
+    /// Arms the connection's one timer, for `nanoseconds` from now.
+    func armTimer(afterNanoseconds nanoseconds: UInt64) {
+        timerEvent?.add(afterNanoseconds: nanoseconds)
+    }
+
+    func close() {
         guard !isClosed else { return }
         isClosed = true
         readEvent?.free()
@@ -206,6 +240,7 @@ final class Connection {
         readEvent = nil
         writeEvent = nil
         timerEvent = nil
+        tls = nil
         Glibc.close(fd)
         loop.connectionClosed(self)
     }

@@ -4,6 +4,7 @@
 // except `init` and `deinit`.
 import BoomerangRuntime
 import BoomerangSerialization
+import BoomerangTLS
 import CLibevent
 
 #if canImport(Glibc)
@@ -17,9 +18,9 @@ public final class EventLoop {
     let host: any LoopHost
     let handle: LoopHandle
     private let completion: LoopCompletion
-    /// The listening socket, owned by the loop until its `Listener` takes it over.
-    private var listenFD: Int32
-    private var listener: Listener?
+    /// The listening sockets, owned by the loop until their `Listener`s take them over.
+    private var sockets: [ListenerSocket]
+    private var listeners: [Listener] = []
     private var wakeEvent: Event?
     /// Four times a second: the services' housekeeping.
     private var housekeepingEvent: Event?
@@ -32,24 +33,35 @@ public final class EventLoop {
     private(set) var isDraining = false
     /// One read buffer for every connection of this loop: input is parsed straight out of it.
     let readBuffer: UnsafeMutableRawBufferPointer
+    /// Where this loop's TLS connections put ciphertext on its way to the socket; empty when no
+    /// listener speaks TLS.
+    let ciphertextBuffer: UnsafeMutableRawBufferPointer
     /// What the loop's connections call on the server around them (router, history, access log,
     /// metrics).
     let services: any LoopServicing
 
     /// Creates a loop that owns `listenFD` from now on (it closes it even if it never runs).
-    public init(index: Int, listenFD: Int32, host: any LoopHost, completion: LoopCompletion) throws(LibeventError) {
+    public convenience init(index: Int, listenFD: Int32, host: any LoopHost, completion: LoopCompletion) throws(LibeventError) {
+        try self.init(index: index, sockets: [ListenerSocket(fd: listenFD)], host: host, completion: completion)
+    }
+
+    /// Creates a loop that accepts on each of `sockets` and owns them from now on (it closes
+    /// them even if it never runs).
+    public init(index: Int, sockets: [ListenerSocket], host: any LoopHost, completion: LoopCompletion) throws(LibeventError) {
         self.index = index
-        self.listenFD = listenFD
+        self.sockets = sockets
         self.host = host
         self.completion = completion
         do {
             base = try EventBase()
             handle = try LoopHandle()
         } catch {
-            Glibc.close(listenFD)
+            sockets.forEach { _ = Glibc.close($0.fd) }
             throw error
         }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+        let speaksTLS = sockets.contains { $0.security != nil }
+        ciphertextBuffer = .allocate(byteCount: speaksTLS ? 64 * 1024 : 0, alignment: 16)
         services = host.services(forLoop: index)
     }
 
@@ -58,8 +70,10 @@ public final class EventLoop {
     func run() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         do {
-            listener = try Listener(base: base, fd: listenFD, context: context, onAccept: loopDidAccept, onError: loopListenerFailed)
-            listenFD = -1
+            while let socket = sockets.first {
+                listeners.append(try Listener(base: base, socket: socket, loop: self))
+                sockets.removeFirst()
+            }
             let wake = try Event(base: base, fd: handle.wakeFD, events: Int16(EV_READ | EV_PERSIST), context: context, callback: loopWasWoken)
             wake.add()
             wakeEvent = wake
@@ -79,7 +93,7 @@ public final class EventLoop {
     /// The most bytes an accepted socket holds unsent (`TCP_NOTSENT_LOWAT`).
     static let maxUnsentSocketBytes: Int32 = 128 << 10
 
-    func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32) {
+    func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, security: TLSServerContext?) {
         guard !isDraining else {
             Glibc.close(fd)
             return
@@ -102,7 +116,7 @@ public final class EventLoop {
         connectionSerial &+= 1
         let id = connectionSerial << 32 | UInt64(UInt32(bitPattern: fd))
         do {
-            let connection = try Connection(fd: fd, id: id, remote: remote, loop: self)
+            let connection = try Connection(fd: fd, id: id, remote: remote, loop: self, security: security)
             connections[fd] = connection
             connection.start()
         } catch {
@@ -134,7 +148,7 @@ public final class EventLoop {
             lastAcceptWarning = now
             acceptFailures = 0
         }
-        listener?.pause()
+        listeners.forEach { $0.pause() }
         if acceptResumeEvent == nil {
             acceptResumeEvent = try? Event(
                 base: base, fd: -1, events: 0, context: Unmanaged.passUnretained(self).toOpaque(), callback: loopResumeAccepting)
@@ -143,7 +157,7 @@ public final class EventLoop {
     }
 
     func resumeAccepting() {
-        if !isDraining { listener?.resume() }
+        if !isDraining { listeners.forEach { $0.resume() } }
     }
 
     func woken() {
@@ -168,8 +182,8 @@ public final class EventLoop {
     private func beginDraining() {
         guard !isDraining else { return }
         isDraining = true
-        listener?.close()
-        listener = nil
+        listeners.forEach { $0.close() }
+        listeners = []
         for connection in Array(connections.values) { connection.drain() }
         if connections.isEmpty { base.stop() }
     }
@@ -180,8 +194,8 @@ public final class EventLoop {
 
     private func teardown() {
         for connection in Array(connections.values) { connection.stop() }
-        listener?.close()
-        listener = nil
+        listeners.forEach { $0.close() }
+        listeners = []
         wakeEvent?.free()
         housekeepingEvent?.free()
         acceptResumeEvent?.free()
@@ -189,21 +203,14 @@ public final class EventLoop {
     }
 
     deinit {
-        if listenFD >= 0 { Glibc.close(listenFD) }
+        sockets.forEach { _ = Glibc.close($0.fd) }
         readBuffer.deallocate()
+        ciphertextBuffer.deallocate()
     }
 }
 
 private func loop(_ context: UnsafeMutableRawPointer?) -> EventLoop {
     Unmanaged<EventLoop>.fromOpaque(context!).takeUnretainedValue()
-}
-
-private func loopDidAccept(_: OpaquePointer?, fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, context: UnsafeMutableRawPointer?) {
-    loop(context).accepted(fd: fd, address: address, length: length)
-}
-
-private func loopListenerFailed(_: OpaquePointer?, context: UnsafeMutableRawPointer?) {
-    loop(context).listenerFailed()
 }
 
 private func loopWasWoken(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {

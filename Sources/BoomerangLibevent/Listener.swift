@@ -1,27 +1,51 @@
 // Owns one `evconnlistener` and the listening socket under it (LEV_OPT_CLOSE_ON_FREE). Confined
-// to its loop's thread. The callback context is the owning `EventLoop`, unretained: the loop frees
-// the listener before it goes away.
+// to its loop's thread. The callback context is the listener itself, unretained: its loop frees
+// it before it goes away, and it holds its loop unowned.
+import BoomerangTLS
 import CLibevent
+
+/// A listening socket handed to a loop, and the TLS its connections speak (nil: plain TCP).
+public struct ListenerSocket: Sendable {
+    /// The bound, listening, non-blocking socket.
+    public var fd: Int32
+    /// The TLS context of its connections; nil for plain HTTP.
+    public var security: TLSServerContext?
+
+    /// Describes a socket.
+    public init(fd: Int32, security: TLSServerContext? = nil) {
+        self.fd = fd
+        self.security = security
+    }
+}
 
 /// Accepts connections on one listening socket for one loop.
 final class Listener {
     private var pointer: OpaquePointer?
+    private unowned let loop: EventLoop
+    private let security: TLSServerContext?
 
-    /// Starts accepting on `fd`; each accepted, non-blocking socket goes to `onAccept`.
+    /// Starts accepting on `socket`; each accepted, non-blocking socket goes to the loop.
     ///
     /// The corresponding C functions are `evconnlistener_new` and `evconnlistener_set_error_cb`.
-    init(
-        base: EventBase,
-        fd: Int32,
-        context: UnsafeMutableRawPointer,
-        onAccept: @escaping @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<sockaddr>?, Int32, UnsafeMutableRawPointer?) -> Void,
-        onError: @escaping @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
-    ) throws(LibeventError) {
+    init(base: EventBase, socket: ListenerSocket, loop: EventLoop) throws(LibeventError) {
+        self.loop = loop
+        security = socket.security
         let flags = UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
+        let context = Unmanaged.passUnretained(self).toOpaque()
         // Backlog 0: `fd` listens already (with the backlog ListeningSocket chose); -1 would
         // make libevent call listen again with 128.
-        pointer = try cCall("evconnlistener_new") { evconnlistener_new(base.pointer, onAccept, context, flags, 0, fd) }
-        evconnlistener_set_error_cb(pointer, onError)
+        pointer = try cCall("evconnlistener_new") {
+            evconnlistener_new(base.pointer, listenerDidAccept, context, flags, 0, socket.fd)
+        }
+        evconnlistener_set_error_cb(pointer, listenerFailed)
+    }
+
+    fileprivate func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32) {
+        loop.accepted(fd: fd, address: address, length: length, security: security)
+    }
+
+    fileprivate func failed() {
+        loop.listenerFailed()
     }
 
     /// Stops accepting for a while (after EMFILE), without closing the socket.
@@ -52,4 +76,16 @@ final class Listener {
     deinit {
         close()
     }
+}
+
+private func listener(_ context: UnsafeMutableRawPointer?) -> Listener {
+    Unmanaged<Listener>.fromOpaque(context!).takeUnretainedValue()
+}
+
+private func listenerDidAccept(_: OpaquePointer?, fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, context: UnsafeMutableRawPointer?) {
+    listener(context).accepted(fd: fd, address: address, length: length)
+}
+
+private func listenerFailed(_: OpaquePointer?, context: UnsafeMutableRawPointer?) {
+    listener(context).failed()
 }

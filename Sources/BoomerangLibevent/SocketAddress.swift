@@ -18,6 +18,16 @@ struct SocketAddress: Sendable {
         }
     }
 
+    /// The local address of a connected socket, the one the client connected to.
+    static func local(of fd: Int32) -> SocketAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return result == 0 ? SocketAddress(storage: storage) : nil
+    }
+
     var family: sa_family_t { storage.ss_family }
 
     var port: Int {

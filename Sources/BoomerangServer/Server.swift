@@ -7,6 +7,10 @@ import BoomerangSerialization
 import BoomerangSettings
 import Logging
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The Boomerang HTTP server: one event loop per thread, all accepting on one port.
 ///
 /// ```swift
@@ -19,15 +23,16 @@ import Logging
 /// `start()` on a running server returns its port and starts nothing; after `shutdown()` the
 /// server can be started again. Both may be called from any thread.
 public final class Server: Sendable {
-    /// Makes the loop for one listening socket; it owns the socket from the call on, even when
-    /// it throws.
-    typealias LoopFactory = @Sendable (_ index: Int, _ listenFD: Int32, _ context: ServerContext, _ completion: LoopCompletion)
+    /// Makes the loop for its listening sockets (HTTP, then HTTPS when it is on); it owns them
+    /// from the call on, even when it throws.
+    typealias LoopFactory = @Sendable (_ index: Int, _ sockets: [ListenerSocket], _ context: ServerContext, _ completion: LoopCompletion)
         throws(LibeventError) -> EventLoop
 
     private struct Running: Sendable {
         var threads: [LoopThread]
         var completion: LoopCompletion
         var port: Int
+        var httpsPort: Int?
     }
 
     private let context: ServerContext
@@ -49,8 +54,8 @@ public final class Server: Sendable {
         self.makeLoop = makeLoop
     }
 
-    static let makeEventLoop: LoopFactory = { index, fd, context, completion throws(LibeventError) in
-        try EventLoop(index: index, listenFD: fd, host: context, completion: completion)
+    static let makeEventLoop: LoopFactory = { index, sockets, context, completion throws(LibeventError) in
+        try EventLoop(index: index, sockets: sockets, host: context, completion: completion)
     }
 
     /// The settings the server runs with.
@@ -59,8 +64,9 @@ public final class Server: Sendable {
     /// Binds the port and starts the loops; on a running server, only returns its port.
     ///
     /// - Returns: the port the server listens on (the chosen one when the setting is 0).
-    /// - Throws: `LibeventError` when the address cannot be resolved, the port is taken or a
-    ///   loop cannot start; whatever was started by then is stopped and closed again.
+    /// - Throws: `LibeventError` when the address cannot be resolved, a port is taken, the
+    ///   HTTPS certificates cannot be made (the function `HTTPS`) or a loop cannot start;
+    ///   whatever was started by then is stopped and closed again.
     @discardableResult
     public func start() throws(LibeventError) -> Int {
         try state.withLock { running throws(LibeventError) -> Int in
@@ -77,21 +83,39 @@ public final class Server: Sendable {
     private func launch() throws(LibeventError) -> Running {
         let settings = context.settings
         let count = settings.loopCount
+        let security = try settings.httpsPort.map { _ throws(LibeventError) in try ServerTLS.context(settings: settings) }
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)
+        var secureFDs: [Int32] = []
+        var httpsPort: Int?
+        if let requested = settings.httpsPort {
+            do {
+                (secureFDs, httpsPort) = try ListeningSocket.open(host: settings.host, port: requested, count: count)
+            } catch {
+                ListeningSocket.close(fds[...])
+                throw error.errno == EADDRINUSE
+                    ? LibeventError(
+                        function: "HTTPS", errno: EADDRINUSE,
+                        reason: "HTTPS port \(requested) on \(settings.host) is already in use; choose another with --https-port (or HTTPS_PORT), or turn HTTPS off with --https-port off")
+                    : error
+            }
+        }
+        let sockets = fds.indices.map { index in
+            [ListenerSocket(fd: fds[index])] + (secureFDs.isEmpty ? [] : [ListenerSocket(fd: secureFDs[index], security: security)])
+        }
         let completion: LoopCompletion
         do {
             completion = try LoopCompletion()
         } catch {
-            ListeningSocket.close(fds[...])
+            sockets.forEach { ListeningSocket.close($0.map(\.fd)[...]) }
             throw error
         }
         var loops: [EventLoop] = []
-        for (index, fd) in fds.enumerated() {
+        for (index, loopSockets) in sockets.enumerated() {
             do {
-                loops.append(try makeLoop(index, fd, context, completion))
+                loops.append(try makeLoop(index, loopSockets, context, completion))
             } catch {
-                // `fd` went with the failed call; the loops made so far close theirs when released.
-                ListeningSocket.close(fds[(index + 1)...])
+                // Its sockets went with the failed call; the loops made so far close theirs when released.
+                sockets[(index + 1)...].forEach { ListeningSocket.close($0.map(\.fd)[...]) }
                 throw error
             }
         }
@@ -104,7 +128,7 @@ public final class Server: Sendable {
                 throw error
             }
         }
-        return Running(threads: threads, completion: completion, port: port)
+        return Running(threads: threads, completion: completion, port: port, httpsPort: httpsPort)
     }
 
     /// The number of client connections open now, over every loop.
@@ -122,6 +146,11 @@ public final class Server: Sendable {
     /// The port the running server listens on.
     public var port: Int? {
         state.withLock { $0?.port }
+    }
+
+    /// The HTTPS port of the running server, when TLS is on.
+    public var httpsPort: Int? {
+        state.withLock { $0?.httpsPort }
     }
 
     /// Stops accepting, lets in-flight exchanges finish for up to `settings.shutdownTimeout`

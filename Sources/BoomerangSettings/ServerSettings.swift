@@ -6,6 +6,9 @@ public struct ServerSettings: Sendable, Hashable {
     public var host: String = "127.0.0.1"
     /// The TCP port; 0 asks the system for a free port (the server prints the one it got).
     public var port: Int = 8080
+    /// The HTTPS port, serving the same routes over TLS with certificates from the local
+    /// certificate authority; 0 asks the system for a free port, nil turns TLS off.
+    public var httpsPort: Int? = 8443
     /// The number of event loops, one thread each; `nil` means one per core.
     public var threads: Int? = nil
 

@@ -18,6 +18,7 @@ public final class LiveServer: TestClient, @unchecked Sendable {
         var settings = ServerSettings()
         settings.port = 0
         settings.threads = threads
+        settings.httpsPort = nil
         settings.accessLog = false
         settings.shutdownTimeout = 2
         // The package's own config/mappings are examples for people, not fixtures.

@@ -20,7 +20,8 @@ func runServer(_ settings: ServerSettings) throws {
         try server.runUntilSignalled { port in
             let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
             let loops = settings.threads.map(String.init) ?? "one per core"
-            print("Boomerang listening on http://\(host):\(port)/ (event loops: \(loops))")
+            let https = server.httpsPort.map { " and https://\(host):\($0)/" } ?? ""
+            print("Boomerang listening on http://\(host):\(port)/\(https) (event loops: \(loops))")
             fflush(nil)
         }
     } catch {
@@ -34,7 +35,10 @@ struct ServeError: Error, CustomStringConvertible {
     let underlying: LibeventError
 
     var description: String {
-        switch underlying.errno {
+        if underlying.function == "HTTPS", let reason = underlying.reason {
+            return "could not serve HTTPS: \(reason)"
+        }
+        return switch underlying.errno {
         case EADDRINUSE:
             "port \(settings.port) on \(settings.host) is already in use; stop the other server or choose another port with --port (or PORT)"
         case EACCES:

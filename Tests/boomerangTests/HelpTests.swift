@@ -82,6 +82,9 @@ import Testing
                                   (default: 127.0.0.1; env: HOST)
           --port <port>           The TCP port; 0 asks the system for a free port. (default: 8080; env:
                                   PORT)
+          --https-port <port|off> The HTTPS port (certificates from the local CA, boomerang ca); 0 asks the
+                                  system for a free port, off turns TLS off. (default: 8443; env:
+                                  HTTPS_PORT)
           --threads <count|auto>  The number of event loops, one thread each; auto is one per core.
                                   (default: auto; env: THREADS)
           --max-request-line-bytes <bytes>

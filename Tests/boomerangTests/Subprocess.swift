@@ -82,7 +82,7 @@ enum Subprocess {
         options: String, command: String = "sys.argv[1]", standardError: String = "subprocess.STDOUT", environment: String = "None"
     ) -> String {
         """
-        server = subprocess.Popen([\(command), "serve", "--port", "0", \(options)],
+        server = subprocess.Popen([\(command), "serve", "--port", "0", "--https-port", "off", \(options)],
                                   stdout=subprocess.PIPE, stderr=\(standardError), text=True, env=\(environment))
         # A script that fails before it stops the server would leave it running.
         __import__("atexit").register(server.kill)
@@ -181,6 +181,7 @@ extension Subprocess {
     }
 
     /// Starts `boomerang` with `arguments`; output goes to files read by the returned handle.
+    /// HTTPS is off unless `environment` sets `HTTPS_PORT`.
     static func startBoomerang(
         _ arguments: [String],
         environment: [String: String] = [:],
@@ -194,7 +195,7 @@ extension Subprocess {
         let process = Process()
         process.executableURL = boomerang
         process.arguments = arguments
-        process.environment = environment.merging(sanitizerOptions) { given, _ in given }
+        process.environment = environment.merging(sanitizerOptions.merging(["HTTPS_PORT": "off"]) { given, _ in given }) { given, _ in given }
         process.currentDirectoryURL = directory
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)

@@ -105,8 +105,9 @@ package struct EchoDocument {
             }
             sink.endArray()
             sink.member("requestId", string: context.requestID)
+            if let security = context.security { try sink.member("tls", security.echoValue) }
             sink.key(literal: "url")
-            Self.writeURL(head, into: &sink)
+            Self.writeURL(head, secure: context.security != nil, into: &sink)
             if let xml = parts?.xml { try sink.member("xml", xml) }
         }
         sink.endObject()
@@ -135,8 +136,13 @@ package struct EchoDocument {
     }
 
     /// httpbin's `url`: scheme, Host and the target as received.
-    package static func url(_ head: HTTPRequestHead) -> String {
-        "http://" + (header("Host", in: head.headers) ?? "localhost") + head.target
+    package static func url(_ head: HTTPRequestHead, secure: Bool) -> String {
+        (secure ? "https://" : "http://") + (header("Host", in: head.headers) ?? "localhost") + head.target
+    }
+
+    /// httpbin's `url` of the request in `context`.
+    package static func url(_ context: RequestContext) -> String {
+        url(context.head, secure: context.security != nil)
     }
 
     /// The value of the first field named `name` in any case (`headers[name]`, which passes over
@@ -146,8 +152,8 @@ package struct EchoDocument {
     }
 
     /// Writes ``url(_:)`` as a string value, joined in temporary memory instead of a new string.
-    private static func writeURL<Sink: StructuredSink & ~Copyable>(_ head: HTTPRequestHead, into sink: inout Sink) {
-        let scheme: StaticString = "http://"
+    private static func writeURL<Sink: StructuredSink & ~Copyable>(_ head: HTTPRequestHead, secure: Bool, into sink: inout Sink) {
+        let scheme: StaticString = secure ? "https://" : "http://"
         var host = header("Host", in: head.headers) ?? "localhost"
         var target = head.target
         host.withUTF8 { host in

@@ -21,7 +21,7 @@ package struct FirewalkReply {
         object.append(body.flatMap(FirewalkReply.form).map(StructuredValue.object) ?? .null, forNewKey: "form")
         object.append(FirewalkReply.headers(head.headers), forNewKey: "headers")
         object.append(.string(context.remoteHost), forNewKey: "origin")
-        object.append(.string(EchoDocument.url(head)), forNewKey: "url")
+        object.append(.string(EchoDocument.url(context)), forNewKey: "url")
         value = .object(object)
     }
 
@@ -33,7 +33,7 @@ package struct FirewalkReply {
         object.append(.object(FirewalkReply.flatArgs(head)), forNewKey: "args")
         object.append(FirewalkReply.headers(head.headers), forNewKey: "headers")
         object.append(.string(context.remoteHost), forNewKey: "origin")
-        object.append(.string(EchoDocument.url(head)), forNewKey: "url")
+        object.append(.string(EchoDocument.url(context)), forNewKey: "url")
         value = .object(object)
     }
 

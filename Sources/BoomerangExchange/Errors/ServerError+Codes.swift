@@ -29,6 +29,8 @@ extension ServerError.Code {
     public static let headerTimeout = Self("headerTimeout", status: 408, closesConnection: true)
     /// The body arrived slower than the minimum rate.
     public static let bodyTooSlow = Self("bodyTooSlow", status: 408, closesConnection: true)
+    /// Plain HTTP came to the HTTPS port.
+    public static let plainHTTPToHTTPSPort = Self("plainHTTPToHTTPSPort", status: 400, closesConnection: true)
     /// The connection cap is reached.
     public static let tooManyConnections = Self("tooManyConnections", status: 503, closesConnection: true)
 }

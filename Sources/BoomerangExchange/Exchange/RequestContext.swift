@@ -14,13 +14,22 @@ public final class RequestContext: Sendable {
     public let loopIndex: Int
     /// When the head was complete, in monotonic nanoseconds.
     public let receivedAt: UInt64
+    /// What TLS said about the connection; nil for plain HTTP.
+    public let security: TransportSecurity?
 
     /// Creates a context.
-    public init(head: HTTPRequestHead, remoteHost: String, requestID: String, loopIndex: Int, receivedAt: UInt64) {
+    public init(
+        head: HTTPRequestHead, remoteHost: String, requestID: String, loopIndex: Int, receivedAt: UInt64,
+        security: TransportSecurity? = nil
+    ) {
         self.head = head
         self.remoteHost = remoteHost
         self.requestID = requestID
         self.loopIndex = loopIndex
         self.receivedAt = receivedAt
+        self.security = security
     }
+
+    /// `https` over TLS, otherwise `http`.
+    public var scheme: String { security == nil ? "http" : "https" }
 }

@@ -8,7 +8,7 @@ public protocol ResponseAnnotation: Sendable {}
 /// (the history) need not keep it: the echo of a request without a body is a function of its head,
 /// the peer's address and the request id.
 public protocol ResponseBodyReplay: Sendable {
-    /// The body the response had, for `head` from `remoteHost` under `requestID`; nil when it
-    /// cannot be written again.
-    func body(head: HTTPRequestHead, remoteHost: String, requestID: String) -> [UInt8]?
+    /// The body the response had, for `head` from `remoteHost` under `requestID`, over the
+    /// connection `security` describes (nil: plain HTTP); nil when it cannot be written again.
+    func body(head: HTTPRequestHead, remoteHost: String, requestID: String, security: TransportSecurity?) -> [UInt8]?
 }

@@ -107,11 +107,13 @@ package struct RecordedExchange: Sendable {
         let refusal: RecordedRefusal?
         let abort: RecordedAbort?
         let derived: HistoryDerivedView?
+        let security: TransportSecurity?
 
         init(
             redactedHeaders: [String], echo: EchoRecord?, refusal: RecordedRefusal?, abort: RecordedAbort?,
-            derived: HistoryDerivedView?
+            derived: HistoryDerivedView?, security: TransportSecurity?
         ) {
+            self.security = security
             self.redactedHeaders = redactedHeaders
             self.echo = echo
             self.refusal = refusal
@@ -133,12 +135,14 @@ package struct RecordedExchange: Sendable {
     /// The view derived at record time (when headers were redacted and the echo document, which
     /// holds them, is not kept).
     package var derived: HistoryDerivedView? { rare?.derived }
+    /// What TLS said about the connection; nil for plain HTTP.
+    package var security: TransportSecurity? { rare?.security }
 
     /// The same exchange with another response and abort: a response that did not leave whole.
     package func replacing(response: RecordedResponse?, abort: RecordedAbort) -> RecordedExchange {
         RecordedExchange(
             heads: heads, redactedHeaders: redactedHeaders, loopIndex: loopIndex, body: body, echo: echo, response: response,
-            refusal: refusal, abort: abort, derived: derived)
+            refusal: refusal, abort: abort, derived: derived, security: security)
     }
 
     /// Reads kept head bytes back; the head limits are lifted, since the server took them once.
@@ -157,16 +161,17 @@ package struct RecordedExchange: Sendable {
     package init(
         heads: RecordedHeads? = nil, redactedHeaders: [String] = [], loopIndex: Int,
         body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
-        abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil
+        abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil, security: TransportSecurity? = nil
     ) {
         self.heads = heads
         self.loopIndex = loopIndex
         self.body = body
         self.response = response
-        let isPlain = redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil
+        let isPlain = redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil && security == nil
         rare =
             isPlain
-            ? nil : Rare(redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived)
+            ? nil
+            : Rare(redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived, security: security)
     }
 }
 

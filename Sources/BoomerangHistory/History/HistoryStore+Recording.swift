@@ -191,7 +191,8 @@ extension HistoryStore {
                 detail: .live(
                     RecordedExchange(
                         heads: heads, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
-                        body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived)),
+                        body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived,
+                        security: context.security)),
                 approximateBytes: cost))
     }
 

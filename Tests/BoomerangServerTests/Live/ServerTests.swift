@@ -12,6 +12,7 @@ import Testing
         var settings = ServerSettings()
         settings.port = live.port
         settings.threads = 1
+        settings.httpsPort = nil
         let second = Server(settings: settings)
         #expect(throws: LibeventError.self) { try second.start() }
     }

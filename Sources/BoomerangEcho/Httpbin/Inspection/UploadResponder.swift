@@ -29,7 +29,7 @@ package struct UploadResponder: Responder {
             ("method", .string(head.method.rawValue)),
             ("origin", .string(EchoDocument.origin(context))),
             ("sha256", .string(Hex.lowercase(hasher.finalize()))),
-            ("url", .string(EchoDocument.url(head))),
+            ("url", .string(EchoDocument.url(context))),
         ]))
         return .json(document)
     }

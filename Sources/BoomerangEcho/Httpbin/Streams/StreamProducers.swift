@@ -139,7 +139,7 @@ package enum StreamProducers {
     private static func echoLine(_ context: RequestContext) -> @Sendable (Int) -> [UInt8] {
         let head = context.head
         let base = StructuredObject([
-            ("url", .string(EchoDocument.url(head))),
+            ("url", .string(EchoDocument.url(context))),
             ("args", .object(EchoQuery(head.query ?? "").args)),
             ("headers", .object(EchoDocument.canonicalHeaders(head.headers))),
             ("origin", .string(EchoDocument.origin(context))),

@@ -14,6 +14,7 @@ final class ScriptedServer: @unchecked Sendable {
         var settings = ServerSettings()
         settings.port = 0
         settings.threads = 1
+        settings.httpsPort = nil
         settings.accessLog = false
         settings.shutdownTimeout = 2
         configure(&settings)

@@ -18,6 +18,7 @@ import Glibc
         var settings = ServerSettings()
         settings.port = port
         settings.threads = threads
+        settings.httpsPort = nil
         settings.accessLog = false
         settings.shutdownTimeout = 2
         configure(&settings)
@@ -74,12 +75,12 @@ import Glibc
     @Test func aLoopThatCannotBeMadeLeavesNoSocketOrThreadBehind() throws {
         let port = try Self.freePort()
         let server = Server(settings: Self.settings(port: port, threads: 3), responderOverride: nil) {
-            index, fd, context, completion throws(LibeventError) in
+            index, sockets, context, completion throws(LibeventError) in
             guard index != 1 else {
-                close(fd)
+                sockets.forEach { close($0.fd) }
                 throw LibeventError(function: "test loop", errno: EMFILE)
             }
-            return try EventLoop(index: index, listenFD: fd, host: context, completion: completion)
+            return try EventLoop(index: index, sockets: sockets, host: context, completion: completion)
         }
         #expect(throws: LibeventError(function: "test loop", errno: EMFILE)) { try server.start() }
         #expect(server.port == nil)

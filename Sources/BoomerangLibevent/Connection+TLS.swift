@@ -1,0 +1,188 @@
+// The TLS path of a connection on an HTTPS listener. Ciphertext read from the socket goes into the
+// session, and the plaintext it yields into the state machine; the machine's output is encrypted
+// in batches, and a batch is taken only when the socket has taken all of the last one, so the
+// ciphertext held per connection stays bounded and the machine's backpressure and write timeout
+// see the socket as they do without TLS. Closing sends `close_notify` first; a reset does not.
+import BoomerangExchange
+import BoomerangHTTP1
+import BoomerangRuntime
+import BoomerangTLS
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The TLS side of one connection: the session and the ciphertext the socket has not taken yet.
+final class TLSState {
+    let session: TLSSession
+    /// Ciphertext taken from the session and only partly sent: `unsent[unsentOffset...]`.
+    var unsent: [UInt8] = []
+    var unsentOffset = 0
+    /// The machine asked for its write side to be shut while ciphertext was still waiting.
+    var shutsDownWhenFlushed = false
+    /// The machine asked to close while ciphertext was still waiting.
+    var closesWhenFlushed = false
+    /// Whether the machine has been told of the finished handshake.
+    var isSecured = false
+    /// Whether any byte has arrived: the first tells TLS from plain HTTP.
+    var hasInput = false
+
+    init(session: TLSSession) {
+        self.session = session
+    }
+
+    var hasUnsent: Bool { unsentOffset < unsent.count }
+}
+
+extension Connection {
+    /// The most plaintext encrypted at once: four full records.
+    static let plaintextBatch = 64 << 10
+    /// How long a closing connection may take to send its last ciphertext (`close_notify`
+    /// behind the response) to a client that does not read.
+    static let closingFlushNanoseconds: UInt64 = 5_000_000_000
+
+    private enum Sending {
+        case flushed, blocked, failed
+    }
+
+    /// Ciphertext arrived: run the handshake, and hand whatever plaintext it yields to the machine.
+    func receivedCiphertext(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        guard let tls else { return }
+        if !tls.hasInput {
+            tls.hasInput = true
+            if Self.looksLikePlainHTTP(bytes) { return answerPlainHTTP() }
+        }
+        tls.session.receive(bytes)
+        let buffer = loop.readBuffer
+        while !isClosed {
+            let result = tls.session.read(into: buffer)
+            if !tls.isSecured, let security = tls.session.security {
+                tls.isSecured = true
+                machine.secured(by: security)
+            }
+            switch result {
+            case .plaintext(let count):
+                machine.received(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
+                perform(now: now)
+            case .needsInput:
+                // The handshake's own messages (and session tickets) wait as ciphertext.
+                if tls.session.pendingCiphertext > 0 { flushSecured(now: now) }
+                return
+            case .closedByPeer:
+                machine.peerClosed(now: now)
+                return
+            case .failed(let error):
+                handshakeFailed(error, now: now)
+                return
+            }
+        }
+    }
+
+    /// The handshake or a record failed: send the alert OpenSSL queued, if the socket takes it
+    /// now, and close.
+    private func handshakeFailed(_ error: TLSError, now: UInt64) {
+        loop.host.log.debug("TLS: \(error)")
+        _ = sendCiphertext(now: now)
+        close()
+    }
+
+    /// Sends waiting ciphertext, then encrypts and sends the machine's output, a batch at a time,
+    /// until the socket is full or nothing is left.
+    func flushSecured(now: UInt64) {
+        guard let tls else { return }
+        var budget = Connection.maxBytesPerFlush
+        while true {
+            switch sendCiphertext(now: now) {
+            case .failed: return
+            case .blocked: return waitForWritable(true)
+            case .flushed: break
+            }
+            guard machine.hasPendingOutput, tls.session.isHandshakeComplete, budget > 0, !tls.closesWhenFlushed else { break }
+            let taken = machine.withPendingOutput { bytes in
+                tls.session.write(UnsafeRawBufferPointer(rebasing: bytes.prefix(Connection.plaintextBatch)))
+            }
+            guard taken > 0 else {
+                machine.transportFailed(now: now)
+                return
+            }
+            machine.sent(taken, now: now)
+            budget -= taken
+        }
+        waitForWritable(budget <= 0 && machine.hasPendingOutput)
+        if tls.shutsDownWhenFlushed {
+            tls.shutsDownWhenFlushed = false
+            shutdown(fd, Int32(SHUT_WR))
+        }
+        if tls.closesWhenFlushed { close() }
+    }
+
+    /// The machine shuts its write side: `close_notify`, then the socket's write side once it is sent.
+    func shutDownSecured(now: UInt64) {
+        guard let tls else { return }
+        tls.session.shutdown()
+        tls.shutsDownWhenFlushed = true
+        flushSecured(now: now)
+    }
+
+    /// The machine closes: `close_notify` first, sent if the client takes it within
+    /// ``closingFlushNanoseconds``.
+    func closeSecured(now: UInt64) {
+        guard let tls else { return }
+        tls.session.shutdown()
+        tls.closesWhenFlushed = true
+        flushSecured(now: now)
+        if !isClosed { armTimer(afterNanoseconds: Connection.closingFlushNanoseconds) }
+    }
+
+    /// Moves the session's ciphertext to the socket.
+    private func sendCiphertext(now: UInt64) -> Sending {
+        guard let tls else { return .flushed }
+        let buffer = loop.ciphertextBuffer
+        while true {
+            if tls.hasUnsent {
+                let written = tls.unsent.withUnsafeBytes { bytes in
+                    send(fd, bytes.baseAddress! + tls.unsentOffset, bytes.count - tls.unsentOffset, Int32(MSG_NOSIGNAL))
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN { return .blocked }
+                    machine.transportFailed(now: now)
+                    return .failed
+                }
+                tls.unsentOffset += written
+                guard !tls.hasUnsent else { return .blocked }
+                tls.unsent.removeAll(keepingCapacity: true)
+                tls.unsentOffset = 0
+            }
+            let count = tls.session.takeCiphertext(into: buffer)
+            guard count > 0 else { return .flushed }
+            var written = send(fd, buffer.baseAddress, count, Int32(MSG_NOSIGNAL))
+            if written < 0 {
+                guard errno == EAGAIN || errno == EINTR else {
+                    machine.transportFailed(now: now)
+                    return .failed
+                }
+                written = 0
+            }
+            if written < count {
+                tls.unsent.append(contentsOf: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[written..<count]))
+            }
+        }
+    }
+
+    /// Whether the first bytes on an HTTPS port are an HTTP request line (a method's capital
+    /// letters) rather than a TLS record (whose first byte is a content type, 20 to 24).
+    private static func looksLikePlainHTTP(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first else { return false }
+        return (0x41...0x5A).contains(first)
+    }
+
+    /// Answers plain HTTP on the HTTPS port in plain HTTP, as nginx does, and closes.
+    private func answerPlainHTTP() {
+        let error = ServerError(.plainHTTPToHTTPSPort, "this port speaks HTTPS: use an https:// URL")
+        let response = ConnectionStateMachine.refusalResponse(error)
+        let bytes = ResponseWriter.render(response, method: .get, version: (1, 1), keepAlive: false, date: HTTPDate.now())
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close()
+    }
+}

@@ -1,0 +1,194 @@
+import BoomerangExchange
+import CBoomerangTLS
+
+/// The TLS of one server connection as a byte layer, without a socket: ciphertext from the
+/// client goes in with ``receive(_:)`` and comes out as plaintext from ``read(into:)``; plaintext
+/// to send goes in with ``write(_:)`` and comes out as ciphertext from ``takeCiphertext(into:)``.
+/// The handshake happens inside ``read(into:)``, with whatever it has to say queued as
+/// ciphertext like everything else. Two OpenSSL memory buffers stand between it and the driver.
+/// Confined to one thread.
+public final class TLSSession {
+    /// What reading produced.
+    public enum ReadResult: Equatable {
+        /// This many plaintext bytes are at the start of the buffer.
+        case plaintext(Int)
+        /// Nothing more until more ciphertext arrives.
+        case needsInput
+        /// The client sent `close_notify`: it sends no more.
+        case closedByPeer
+        /// The handshake or a record failed; an alert may be queued as ciphertext. The session
+        /// takes nothing more.
+        case failed(TLSError)
+    }
+
+    private let ssl: OpaquePointer
+    /// Ciphertext in (`rbio`) and out (`wbio`), both owned by `ssl`.
+    private let input: OpaquePointer
+    private let output: OpaquePointer
+    private let context: TLSServerContext
+    /// The address the client connected to, the name whose certificate it gets without SNI.
+    private let localName: String
+    /// The ClientHello, once it has arrived.
+    public private(set) var clientHello: ClientHello?
+    /// Why the ClientHello's extensions could not be read, when they could not (the handshake
+    /// goes on; OpenSSL judges the hello itself).
+    public private(set) var clientHelloError: ClientHelloError?
+    /// The handshake's facts, once it is complete.
+    public private(set) var security: TransportSecurity?
+    /// The error that ended the session.
+    public private(set) var failure: TLSError?
+    private var isShutDown = false
+
+    /// Creates the session of one accepted connection; `localName` is the address it came to.
+    public init(context: TLSServerContext, localName: String) throws(TLSError) {
+        guard let ssl = SSL_new(context.pointer) else { throw TLSError.fromQueue(.outOfResources, "SSL_new") }
+        guard let input = CBoomerangTLS_newMemoryBIO(), let output = CBoomerangTLS_newMemoryBIO() else {
+            SSL_free(ssl)
+            throw TLSError(.outOfResources, "BIO_new")
+        }
+        SSL_set_bio(ssl, input, output)
+        SSL_set_accept_state(ssl)
+        self.ssl = ssl
+        self.input = input
+        self.output = output
+        self.context = context
+        self.localName = localName
+        SSL_set_ex_data(ssl, 0, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        SSL_free(ssl)
+    }
+
+    /// Whether the handshake is over and application data flows.
+    public var isHandshakeComplete: Bool { security != nil }
+
+    /// Whether the client's `close_notify` arrived.
+    public var receivedCloseNotify: Bool { CBoomerangTLS_receivedShutdown(ssl) != 0 }
+
+    // MARK: Ciphertext in, plaintext out
+
+    /// Ciphertext from the client. It is copied; the buffer may be reused at once.
+    public func receive(_ ciphertext: UnsafeRawBufferPointer) {
+        guard !ciphertext.isEmpty else { return }
+        _ = BIO_write(input, ciphertext.baseAddress, Int32(ciphertext.count))
+    }
+
+    /// Runs the handshake as far as the input allows, then decrypts into `buffer`.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
+        if let failure { return .failed(failure) }
+        var count = 0
+        let result = SSL_read_ex(ssl, buffer.baseAddress, buffer.count, &count)
+        if security == nil, SSL_is_init_finished(ssl) != 0 {
+            security = facts()
+        }
+        if result == 1 { return .plaintext(count) }
+        switch SSL_get_error(ssl, result) {
+        case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
+            return .needsInput
+        case SSL_ERROR_ZERO_RETURN:
+            return .closedByPeer
+        default:
+            let error = TLSError.fromQueue(security == nil ? .handshakeFailed : .recordFailed, clientHello?.serverName ?? "")
+            failure = error
+            return .failed(error)
+        }
+    }
+
+    // MARK: Plaintext in, ciphertext out
+
+    /// Encrypts `plaintext` whole, once the handshake is complete.
+    ///
+    /// - Returns: the bytes taken: all of them, or 0 before the handshake is complete or after
+    ///   the session failed or was shut down.
+    public func write(_ plaintext: UnsafeRawBufferPointer) -> Int {
+        guard isHandshakeComplete, failure == nil, !isShutDown, !plaintext.isEmpty else { return 0 }
+        var written = 0
+        guard SSL_write_ex(ssl, plaintext.baseAddress, plaintext.count, &written) == 1 else {
+            failure = TLSError.fromQueue(.recordFailed, "write")
+            return 0
+        }
+        return written
+    }
+
+    /// Queues `close_notify`: the server sends nothing more.
+    public func shutdown() {
+        guard !isShutDown, failure == nil, isHandshakeComplete else { return }
+        isShutDown = true
+        _ = SSL_shutdown(ssl)
+        _ = TLSError.takeLibraryError()
+    }
+
+    /// Ciphertext waiting to be sent.
+    public var pendingCiphertext: Int { Int(BIO_ctrl_pending(output)) }
+
+    /// Moves up to `buffer.count` bytes of waiting ciphertext into `buffer`.
+    ///
+    /// - Returns: how many.
+    public func takeCiphertext(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let count = BIO_read(output, buffer.baseAddress, Int32(min(buffer.count, Int(Int32.max))))
+        return max(0, Int(count))
+    }
+
+    // MARK: The handshake
+
+    /// Reads what the client offered and presents the certificate for the name it asked for.
+    /// Called by OpenSSL from inside ``read(into:)``.
+    func clientHelloArrived(alert: UnsafeMutablePointer<Int32>?) -> Bool {
+        var hello = ClientHello(legacyVersion: UInt16(truncatingIfNeeded: SSL_client_hello_get0_legacy_version(ssl)), cipherSuites: [], extensions: [])
+        do throws(ClientHelloError) {
+            var ciphers: UnsafePointer<UInt8>?
+            let cipherBytes = SSL_client_hello_get0_ciphers(ssl, &ciphers)
+            hello.cipherSuites = try ClientHello.cipherSuites(UnsafeBufferPointer(start: ciphers, count: cipherBytes))
+            hello.extensions = extensionsPresent()
+            if let body = extensionBody(ClientHello.ExtensionType.serverName) {
+                hello.serverName = try ClientHello.serverName(fromExtension: body)
+            }
+            if let body = extensionBody(ClientHello.ExtensionType.alpn) {
+                hello.protocols = try ClientHello.protocols(fromExtension: body)
+            }
+            if let body = extensionBody(ClientHello.ExtensionType.signatureAlgorithms) {
+                hello.signatureAlgorithms = try ClientHello.values(fromExtension: body, lengthBytes: 2, name: "signature_algorithms")
+            }
+            if let body = extensionBody(ClientHello.ExtensionType.supportedVersions) {
+                hello.supportedVersions = try ClientHello.values(fromExtension: body, lengthBytes: 1, name: "supported_versions")
+            }
+        } catch {
+            clientHelloError = error
+        }
+        clientHello = hello
+        let credential = context.credential(for: hello.serverName ?? localName)
+        guard CBoomerangTLS_useCredential(ssl, credential.certificate, credential.key, credential.chain) == 1 else {
+            alert?.pointee = SSL_AD_INTERNAL_ERROR
+            return false
+        }
+        return true
+    }
+
+    private func extensionsPresent() -> [UInt16] {
+        var list: UnsafeMutablePointer<Int32>?
+        var count = 0
+        guard SSL_client_hello_get1_extensions_present(ssl, &list, &count) == 1, let list else { return [] }
+        defer { CBoomerangTLS_free(list) }
+        return UnsafeBufferPointer(start: list, count: count).map { UInt16(truncatingIfNeeded: $0) }
+    }
+
+    private func extensionBody(_ type: UInt16) -> UnsafeBufferPointer<UInt8>? {
+        var body: UnsafePointer<UInt8>?
+        var count = 0
+        guard SSL_client_hello_get0_ext(ssl, UInt32(type), &body, &count) == 1 else { return nil }
+        return UnsafeBufferPointer(start: body, count: count)
+    }
+
+    private func facts() -> TransportSecurity {
+        let version = SSL_get_version(ssl).map { String(cString: $0) } ?? "unknown"
+        let cipher = SSL_get_current_cipher(ssl).flatMap { SSL_CIPHER_standard_name($0) }.map { String(cString: $0) } ?? "unknown"
+        var selected: UnsafePointer<UInt8>?
+        var selectedCount: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &selected, &selectedCount)
+        let alpn = selected.flatMap { selectedCount == 0 ? nil : String(decoding: UnsafeBufferPointer(start: $0, count: Int(selectedCount)), as: UTF8.self) }
+        return TransportSecurity(
+            version: version, cipher: cipher, alpn: alpn, serverName: clientHello?.serverName, resumed: SSL_session_reused(ssl) == 1,
+            ja4: clientHello?.ja4, clientCertificate: nil)
+    }
+}
