@@ -11,6 +11,8 @@ public final class LiveServer: TestClient, @unchecked Sendable {
     public let server: Server
     /// The port it listens on.
     public let port: Int
+    /// The HTTPS port, when the test turned TLS on (`httpsPort = 0` in `configure`).
+    public var httpsPort: Int? { server.httpsPort }
 
     /// Starts a server with `ServerSettings`' defaults, no access log and no mapping folder,
     /// changed by `configure`.

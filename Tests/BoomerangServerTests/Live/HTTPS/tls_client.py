@@ -1,0 +1,104 @@
+"""Python's ssl module as a client of Boomerang's HTTPS port, for HTTPSTests.
+
+Usage: tls_client.py SCENARIO PORT ROOT_PEM [ARGUMENT]. Prints one JSON object.
+"""
+import hashlib
+import json
+import os
+import socket
+import ssl
+import sys
+
+scenario, port, root = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+argument = sys.argv[4] if len(sys.argv) > 4 else None
+
+
+def context(version=None):
+    made = ssl.create_default_context(cafile=root)
+    if version == "1.2":
+        made.maximum_version = ssl.TLSVersion.TLSv1_2
+    made.set_alpn_protocols(["http/1.1"])
+    return made
+
+
+def connect(made, name="localhost", session=None):
+    raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+    return made.wrap_socket(raw, server_hostname=name, session=session, suppress_ragged_eofs=False)
+
+
+def exchange(tls, request):
+    """Sends one request with Connection: close and reads to the end; reports whether the
+    server ended with close_notify."""
+    tls.sendall(request)
+    chunks = []
+    clean = True
+    while True:
+        try:
+            chunk = tls.recv(65536)
+        except ssl.SSLEOFError:
+            clean = False
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    data = b"".join(chunks)
+    head, _, body = data.partition(b"\r\n\r\n")
+    return head.decode("latin-1"), body, clean
+
+
+def get(tls, path):
+    return exchange(tls, f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n".encode())
+
+
+if scenario == "resume":
+    # A second connection offers the first one's session; TLS 1.2 or 1.3 as asked.
+    made = context(argument)
+    first = connect(made)
+    head, body, _ = get(first, "/get")
+    session = first.session
+    first.close()
+    second = connect(made, session=session)
+    _, again, _ = get(second, "/get")
+    print(json.dumps({
+        "first": json.loads(body)["tls"],
+        "second": json.loads(again)["tls"],
+        "clientSawReuse": second.session_reused,
+        "version": second.version(),
+    }))
+elif scenario == "close-notify":
+    tls = connect(context())
+    head, body, clean = get(tls, "/get")
+    print(json.dumps({"status": head.split(" ")[1], "cleanEnd": clean}))
+elif scenario == "upload":
+    payload = os.urandom(int(argument))
+    tls = connect(context())
+    request = (f"POST /anything HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/octet-stream\r\n"
+               f"Content-Length: {len(payload)}\r\nConnection: close\r\n\r\n").encode() + payload
+    head, body, clean = exchange(tls, request)
+    print(json.dumps({"status": head.split(" ")[1], "echo": json.loads(body)["body"],
+                      "sha256": hashlib.sha256(payload).hexdigest(), "cleanEnd": clean}))
+elif scenario == "download":
+    tls = connect(context())
+    head, body, clean = get(tls, f"/bytes/{argument}")
+    print(json.dumps({"status": head.split(" ")[1], "length": len(body), "cleanEnd": clean}))
+elif scenario == "keep-alive":
+    # Several requests on one connection, each read by its Content-Length.
+    tls = connect(context())
+    reader = tls.makefile("rb")
+    statuses = []
+    for index in range(int(argument)):
+        tls.sendall(f"GET /get?n={index} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+        status = reader.readline().split(b" ")[1].decode()
+        length = 0
+        while True:
+            line = reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        body = json.loads(reader.read(length))
+        statuses.append([status, body["args"]["n"], body["tls"]["resumed"]])
+    print(json.dumps({"exchanges": statuses}))
+else:
+    sys.exit(f"unknown scenario {scenario}")
