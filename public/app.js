@@ -40,6 +40,9 @@ function statusClass(status) {
   return status ? `s${String(status).charAt(0)}xx` : "s0";
 }
 
+// Outcomes without a status, as the list's badge names them.
+const outcomeLabels = { handshakeFailed: "TLS failed" };
+
 // Outcomes that leave a response with a status unfinished: the client left, or the server stopped.
 const cutOutcomes = { clientAborted: "client left", interrupted: "interrupted" };
 
@@ -51,8 +54,8 @@ function row(summary) {
   },
   el("td", { class: "num" }, String(summary.id)),
   el("td", { class: "method" }, summary.method || "—"),
-  el("td", { class: "path", title: summary.target }, summary.target || summary.path),
-  el("td", {}, el("span", { class: `badge ${statusClass(summary.status)}` }, summary.status ? String(summary.status) : summary.outcome),
+  el("td", { class: "path", title: summary.target }, summary.target || summary.path || "(no name)"),
+  el("td", {}, el("span", { class: `badge ${statusClass(summary.status)}` }, summary.status ? String(summary.status) : outcomeLabels[summary.outcome] ?? summary.outcome),
     cutOutcomes[summary.outcome] && summary.status ? el("span", { class: "muted" }, ` ${cutOutcomes[summary.outcome]}`) : false),
   el("td", { class: "num" }, formatBytes(summary.requestBodyBytes)),
   el("td", { class: "num", title: summary.startedAt }, formatTime(summary.startedAt)),
@@ -170,6 +173,8 @@ async function select(id) {
   }
   detail.hidden = false;
   document.getElementById("detail-title").textContent = `#${id} ${state.entry.request.method} ${state.entry.request.target}`;
+  // A failed handshake has no request to copy.
+  document.querySelector("#detail .copy").hidden = Boolean(state.entry.handshake);
   state.tab = renderTabs(document.getElementById("tabs"), document.getElementById("tab-body"), state.entry, state.tab);
 }
 

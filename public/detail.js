@@ -202,8 +202,57 @@ function queryView(entry) {
   ];
 }
 
+// What TLS said: the facts of the connection a request came on, or why its handshake failed.
+function tlsView(entry) {
+  const failure = entry.handshake;
+  if (failure) {
+    const list = (items) => (items.length ? items.join(", ") : "none");
+    return [
+      el("div", { class: "refusal" },
+        el("h4", {}, `Handshake failed: ${failure.cause}`),
+        el("p", {}, `${failure.explanation[0].toUpperCase()}${failure.explanation.slice(1)}.`),
+        failure.detail ? el("p", { class: "muted" }, failure.detail) : null),
+      table([
+        ["Name asked for (SNI)", failure.serverName ?? "none"],
+        ["Alert from the client", failure.alertReceived ?? "none"],
+        ["Alert from the server", failure.alertSent ?? "none"],
+        ["Versions offered", list(failure.offeredVersions)],
+        ["ALPN offered", list(failure.offeredProtocols)],
+        ["JA4", failure.ja4 ?? "no ClientHello"],
+        ["Scenario", failure.scenario ?? "none"],
+      ]),
+      el("h4", {}, `Cipher suites offered (${failure.offeredCiphers.length})`),
+      pre(failure.offeredCiphers.join("\n")),
+    ];
+  }
+  const tls = entry.request.tls;
+  const certificate = tls.clientCertificate;
+  return [
+    table([
+      ["Version", tls.version],
+      ["Cipher suite", tls.cipher],
+      ["ALPN", tls.alpn ?? "none"],
+      ["Name asked for (SNI)", tls.serverName ?? "none"],
+      ["Session resumed", tls.resumed ? "yes" : "no"],
+      ["JA4", tls.ja4 ?? ""],
+      ["Client certificate", certificate ? `${certificate.subject} (issuer ${certificate.issuer})` : "none"],
+    ]),
+  ];
+}
+
+function handshakeOverview(entry) {
+  return table([
+    ["Outcome", "TLS handshake failed: no request came"],
+    ["Why", entry.handshake.explanation],
+    ["Client", entry.client],
+    ["Started", entry.startedAt],
+    ["Duration", `${(entry.durationMicroseconds / 1000).toFixed(2)} ms`],
+  ]);
+}
+
 export function tabsFor(entry) {
   const request = entry.request;
+  if (entry.handshake) return [["Overview", () => handshakeOverview(entry)], ["TLS", () => tlsView(entry)]];
   const tabs = [
     ["Overview", () => overview(entry)],
     ["Headers", () => [
@@ -214,6 +263,7 @@ export function tabsFor(entry) {
     ["Query", () => queryView(entry)],
     ["Body", () => bodyView(request.body, request.decoded, adminURL(`/__admin/requests/${entry.id}/body`))],
   ];
+  if (request.tls) tabs.push(["TLS", () => tlsView(entry)]);
   if (request.decoded && request.decoded.multipart) tabs.push(["Parts", () => partsView(entry)]);
   tabs.push(
     ["Raw", () => rawView(entry)],

@@ -36,7 +36,9 @@ extension ServerSetting {
                 .history, .maxHistoryEntryCount, .maxHistoryBytes, .maxHistoryBodyBytes, .historyFile, .historyRedactHeaders,
             ]),
         Group(title: "Admin API access", settings: [.adminToken, .adminHosts]),
-        Group(title: "Local certificate authority", settings: [.tlsStateDirectory, .tlsNames]),
+        Group(
+            title: "HTTPS and the local certificate authority",
+            settings: [.tlsStateDirectory, .tlsNames, .tlsHandshakeTimeout, .tlsHandshakeLimit]),
     ]
 
     /// Every setting, in the order of ``groups``.

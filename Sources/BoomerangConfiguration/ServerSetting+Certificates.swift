@@ -1,8 +1,23 @@
 import BoomerangSettings
 import Foundation
 
-/// Where the local certificate authority lives and what it may issue for.
+/// Where the local certificate authority lives and what it may issue for, and the handshake's limits.
 extension ServerSetting {
+    /// ``ServerSettings/tlsHandshakeTimeout``: seconds, more than 0 and at most a day.
+    public static let tlsHandshakeTimeout = seconds(
+        SettingField({ $0.tlsHandshakeTimeout }, { $0.tlsHandshakeTimeout = $1 }),
+        name: "tlsHandshakeTimeout",
+        summary: "Seconds a client has to finish its TLS handshake; then the connection is closed (and the history says so)."
+    )
+
+    /// ``ServerSettings/tlsHandshakeLimit``: a positive integer.
+    public static let tlsHandshakeLimit = integer(
+        SettingField({ $0.tlsHandshakeLimit }, { $0.tlsHandshakeLimit = $1 }),
+        name: "tlsHandshakeLimit",
+        summary: "The most TLS handshakes under way at once, over all loops; a connection past it is closed at once.",
+        valueName: "count"
+    )
+
     /// ``ServerSettings/tlsStateDirectory``: a folder path, or empty for the user's data folder.
     public static let tlsStateDirectory = optionalText(
         SettingField({ $0.tlsStateDirectory }, { $0.tlsStateDirectory = $1 }),

@@ -12,9 +12,17 @@ import BoomerangTLS
 import Glibc
 #endif
 
-/// The TLS side of one connection: the session and the ciphertext the socket has not taken yet.
+/// The TLS side of one connection: the session, its deadline and the ciphertext the socket has
+/// not taken yet.
 final class TLSState {
     let session: TLSSession
+    let context: TLSServerContext
+    /// The handshake's deadline, until the handshake is over.
+    var deadline: Event?
+    /// When the connection was accepted (monotonic nanoseconds).
+    let startedAt: UInt64
+    /// Whether a failed handshake has been reported already.
+    var isReported = false
     /// Ciphertext taken from the session and only partly sent: `unsent[unsentOffset...]`.
     var unsent: [UInt8] = []
     var unsentOffset = 0
@@ -27,11 +35,28 @@ final class TLSState {
     /// Whether any byte has arrived: the first tells TLS from plain HTTP.
     var hasInput = false
 
-    init(session: TLSSession) {
+    /// Holds one of the context's places for handshakes under way until ``handshakeEnded()``.
+    init(session: TLSSession, context: TLSServerContext, deadline: Event, startedAt: UInt64) {
         self.session = session
+        self.context = context
+        self.deadline = deadline
+        self.startedAt = startedAt
     }
 
     var hasUnsent: Bool { unsentOffset < unsent.count }
+
+    /// The handshake is over, finished or not: its deadline and its place go.
+    func handshakeEnded() {
+        guard let deadline else { return }
+        deadline.free()
+        self.deadline = nil
+        context.handshakeEnded()
+    }
+
+    /// The connection closes.
+    func end() {
+        handshakeEnded()
+    }
 }
 
 extension Connection {
@@ -50,7 +75,7 @@ extension Connection {
         guard let tls else { return }
         if !tls.hasInput {
             tls.hasInput = true
-            if Self.looksLikePlainHTTP(bytes) { return answerPlainHTTP() }
+            if Self.looksLikePlainHTTP(bytes) { return answerPlainHTTP(bytes) }
         }
         tls.session.receive(bytes)
         let buffer = loop.readBuffer
@@ -58,6 +83,7 @@ extension Connection {
             let result = tls.session.read(into: buffer)
             if !tls.isSecured, let security = tls.session.security {
                 tls.isSecured = true
+                tls.handshakeEnded()
                 machine.secured(by: security)
             }
             switch result {
@@ -81,9 +107,26 @@ extension Connection {
     /// The handshake or a record failed: send the alert OpenSSL queued, if the socket takes it
     /// now, and close.
     private func handshakeFailed(_ error: TLSError, now: UInt64) {
-        loop.host.log.debug("TLS: \(error)")
+        reportUnfinishedHandshake(.other, now: now)
         _ = sendCiphertext(now: now)
         close()
+    }
+
+    /// The handshake's deadline passed.
+    func handshakeTimedOut() {
+        guard !isClosed, let tls, !tls.session.isHandshakeComplete else { return }
+        reportUnfinishedHandshake(.timedOut, now: MonotonicClock.nanoseconds())
+        close()
+    }
+
+    /// Tells the services of a handshake that ends unfinished, once, and only when the client
+    /// sent something: a connection opened and left unused (a browser's preconnect, a port
+    /// check) is no failed handshake.
+    func reportUnfinishedHandshake(_ cause: HandshakeFailure.Cause, now: UInt64) {
+        guard let tls, !tls.session.isHandshakeComplete, tls.hasInput, !tls.isReported else { return }
+        tls.isReported = true
+        let micros = Int((now &- tls.startedAt) / 1000)
+        loop.services.handshakeFailed(tls.session.failureReport(cause: cause, durationMicroseconds: micros), remote: remoteHost)
     }
 
     /// Sends waiting ciphertext, then encrypts and sends the machine's output, a batch at a time,
@@ -178,8 +221,10 @@ extension Connection {
     }
 
     /// Answers plain HTTP on the HTTPS port in plain HTTP, as nginx does, and closes.
-    private func answerPlainHTTP() {
+    private func answerPlainHTTP(_ input: UnsafeRawBufferPointer) {
         let error = ServerError(.plainHTTPToHTTPSPort, "this port speaks HTTPS: use an https:// URL")
+        loop.services.requestRefused(remote: remoteHost, status: error.status, reason: error.code.name)
+        loop.services.refused(error, exchange: nil, input: input, remote: remoteHost)
         let response = ConnectionStateMachine.refusalResponse(error)
         let bytes = ResponseWriter.render(response, method: .get, version: (1, 1), keepAlive: false, date: HTTPDate.now())
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -22,6 +22,8 @@ final class Connection {
     /// Unique within the loop for its whole life (the fd is in the low 32 bits); wakes carry it.
     let id: UInt64
     unowned let loop: EventLoop
+    /// The client's address, without the port.
+    let remoteHost: String
     // Confined to the loop's thread (above): no dynamic exclusivity checks on every callback.
     @exclusivity(unchecked) var machine: ConnectionStateMachine
     @exclusivity(unchecked) private var readEvent: Event?
@@ -42,21 +44,25 @@ final class Connection {
         self.fd = fd
         self.id = id
         self.loop = loop
-        if let security {
-            do {
-                tls = TLSState(session: try TLSSession(context: security, localName: SocketAddress.local(of: fd)?.host ?? "localhost"))
-            } catch {
-                throw LibeventError(function: "SSL_new", errno: ENOMEM)
-            }
-        }
+        remoteHost = remote?.host ?? ""
         machine = ConnectionStateMachine(
-            configuration: loop.host.connectionConfiguration, services: loop.services, remoteHost: remote?.host ?? "",
+            configuration: loop.host.connectionConfiguration, services: loop.services, remoteHost: remoteHost,
             waker: ConnectionWaker(target: loop.handle, connectionID: id), now: MonotonicClock.nanoseconds())
         let context = Unmanaged.passUnretained(self).toOpaque()
         readEvent = try Event(base: loop.base, fd: fd, events: Int16(EV_READ | EV_PERSIST), context: context, callback: connectionReadable)
         writeEvent = try Event(base: loop.base, fd: fd, events: Int16(EV_WRITE | EV_PERSIST), context: context, callback: connectionWritable)
         // A timer is `event_new` with fd -1 (the `evtimer_new` macro).
         timerEvent = try Event(base: loop.base, fd: -1, events: 0, context: context, callback: connectionTimerFired)
+        if let security {
+            let session: TLSSession
+            do {
+                session = try TLSSession(context: security, localName: SocketAddress.local(of: fd)?.host ?? "localhost")
+            } catch {
+                throw LibeventError(function: "SSL_new", errno: ENOMEM, reason: "\(error)")
+            }
+            let deadline = try Event(base: loop.base, fd: -1, events: 0, context: context, callback: connectionHandshakeTimedOut)
+            tls = TLSState(session: session, context: security, deadline: deadline, startedAt: MonotonicClock.nanoseconds())
+        }
     }
 
     /// Answers a connection over the cap with a 503 and closes it, without keeping any state.
@@ -72,6 +78,7 @@ final class Connection {
 
     func start() {
         let now = MonotonicClock.nanoseconds()
+        tls?.deadline?.add(afterNanoseconds: tls!.context.handshakeTimeoutNanoseconds)
         machine.start(now: now)
         perform(now: now)
     }
@@ -88,10 +95,12 @@ final class Connection {
                 machine.received(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
             }
         } else if count == 0 {
+            reportUnfinishedHandshake(.clientClosed, now: now)
             machine.peerClosed(now: now)
         } else if errno == EAGAIN || errno == EINTR {
             return
         } else {
+            reportUnfinishedHandshake(.clientClosed, now: now)
             machine.transportFailed(now: now)
         }
         perform(now: now)
@@ -240,6 +249,7 @@ final class Connection {
         readEvent = nil
         writeEvent = nil
         timerEvent = nil
+        tls?.end()
         tls = nil
         Glibc.close(fd)
         loop.connectionClosed(self)
@@ -263,6 +273,11 @@ private func connectionWritable(_: Int32, _: Int16, context: UnsafeMutableRawPoi
 private func connectionTimerFired(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
     let connection = connection(context)
     withExtendedLifetime(connection) { connection.timerFired() }
+}
+
+private func connectionHandshakeTimedOut(_: Int32, _: Int16, context: UnsafeMutableRawPointer?) {
+    let connection = connection(context)
+    withExtendedLifetime(connection) { connection.handshakeTimedOut() }
 }
 
 private func connectionChangedWhilePaused(_: Int32, what: Int16, context: UnsafeMutableRawPointer?) {

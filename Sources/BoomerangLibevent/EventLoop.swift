@@ -28,6 +28,9 @@ public final class EventLoop {
     /// Accept failures since the last warning about them, and when that was (milliseconds).
     private var acceptFailures = 0
     private var lastAcceptWarning: UInt64?
+    /// TLS connections closed for the handshake cap since the last warning about them, and when that was.
+    private var refusedHandshakes = 0
+    private var lastHandshakeWarning: UInt64?
     private(set) var connections: [Int32: Connection] = [:]
     private var connectionSerial: UInt64 = 0
     private(set) var isDraining = false
@@ -103,6 +106,13 @@ public final class EventLoop {
             host.connectionBudget.release()
             return
         }
+        if let security, !security.admitHandshake() {
+            Glibc.close(fd)
+            host.connectionBudget.release()
+            refusedHandshakes += 1
+            warnOfRefusedHandshakes(limit: security.maxHandshakesInFlight)
+            return
+        }
         host.connectionOpened()
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -122,8 +132,19 @@ public final class EventLoop {
         } catch {
             Glibc.close(fd)
             host.connectionBudget.release()
+            security?.handshakeEnded()
             host.log.warning("could not set up a connection: \(error)")
         }
+    }
+
+    /// Says how many TLS connections were closed for the handshake cap: the first time, then at
+    /// most once every ten seconds.
+    private func warnOfRefusedHandshakes(limit: Int) {
+        let now = MonotonicClock.milliseconds()
+        guard lastHandshakeWarning.map({ now &- $0 >= 10_000 }) ?? true else { return }
+        host.log.warning("\(refusedHandshakes) TLS connection(s) closed at once: \(limit) handshakes were already under way")
+        lastHandshakeWarning = now
+        refusedHandshakes = 0
     }
 
     /// Called by a connection once it has closed its socket.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangHTTP1
 import Logging
 
@@ -23,4 +24,10 @@ public protocol LoopServicing: ConnectionServices {
     func housekeep(now: UInt64)
     /// The loop is ending: whatever waits to be written is written.
     func flush()
+    /// A TLS handshake from `remote` ended unfinished.
+    func handshakeFailed(_ failure: HandshakeFailure, remote: String)
+}
+
+extension LoopServicing {
+    public func handshakeFailed(_ failure: HandshakeFailure, remote: String) {}
 }

@@ -86,6 +86,12 @@ final class LoopServices: LoopServicing {
         shared.history?.recordRefusal(error, exchange: exchange, input: input, remoteHost: remote, loop: loopIndex)
     }
 
+    func handshakeFailed(_ failure: HandshakeFailure, remote: String) {
+        let name = failure.serverName.map { " for \($0)" } ?? ""
+        shared.log.info("TLS handshake from \(remote)\(name) failed: \(failure.summary)")
+        shared.history?.recordHandshakeFailure(failure, remoteHost: remote, loop: loopIndex)
+    }
+
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {
         shared.heapTrimmer.exchangeEnded(requestBodyBytes: exchange.bodyBytes, responseBytes: exchange.responseBytes, now: shared.clock() / 1_000_000)
         shared.history?.recordAbort(exchange, phase: phase, cause: cause)

@@ -1,4 +1,5 @@
 import BoomerangCertificates
+import BoomerangHTTP1
 import BoomerangLibevent
 import BoomerangSettings
 import BoomerangTLS
@@ -16,7 +17,10 @@ enum ServerTLS {
         do {
             let authority = try CertificateAuthority.loadOrCreate(in: folder, permitting: settings.tlsNames)
             let fallback = try credential(authority.issueLeaf(for: "localhost"))
-            return try TLSServerContext(fallback: fallback) { name in
+            let timeout = ConnectionConfiguration.nanoseconds(settings.tlsHandshakeTimeout)
+            return try TLSServerContext(
+                fallback: fallback, handshakeTimeoutNanoseconds: timeout, maxHandshakesInFlight: settings.tlsHandshakeLimit
+            ) { name in
                 // A name outside the CA's constraints gets the localhost certificate, which the
                 // client then refuses for the wrong name, as it should.
                 guard let leaf = try? authority.issueLeaf(for: name) else { return nil }

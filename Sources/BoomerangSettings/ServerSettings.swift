@@ -112,6 +112,11 @@ public struct ServerSettings: Sendable, Hashable {
     /// subdomains, 127.0.0.0/8 and ::1: DNS names (each with its subdomains), IP addresses and
     /// ranges (`10.0.0.0/8`). Written into the CA's name constraints when it is made.
     public var tlsNames: [String] = []
+    /// Seconds a client has to finish its TLS handshake, from the connection's start.
+    public var tlsHandshakeTimeout: Double = 10
+    /// The most TLS handshakes under way at once, over all loops; a connection past it is closed
+    /// as soon as it is accepted.
+    public var tlsHandshakeLimit: Int = 256
 
     /// Creates the default settings.
     public init() {}

@@ -56,7 +56,7 @@ public final class TLSCredential: @unchecked Sendable {
             return certificates
         }
         // Reading to the end leaves "no start line" on the queue.
-        _ = TLSError.takeLibraryError()
+        TLSError.takeLibraryError()
         guard let certificates else { throw TLSError(.outOfResources) }
         return certificates
     }

@@ -24,25 +24,31 @@ public struct TLSError: Error, Sendable, Hashable, CustomStringConvertible {
     public let value: String
     /// OpenSSL's error text, e.g. `error:0A0000C1:SSL routines::no shared cipher`.
     public let detail: String
+    /// OpenSSL's reason code (`SSL_R_…`; an alert the client sent is 1000 plus its number); 0
+    /// when the library gave none.
+    public let reason: Int32
 
     /// Creates an error.
-    public init(_ code: Code, _ value: String = "", detail: String = "") {
+    public init(_ code: Code, _ value: String = "", detail: String = "", reason: Int32 = 0) {
         self.code = code
         self.value = value
         self.detail = detail
+        self.reason = reason
     }
 
     /// An error with the reason on top of this thread's OpenSSL error queue, which it clears.
     static func fromQueue(_ code: Code, _ value: String = "") -> TLSError {
-        TLSError(code, value, detail: takeLibraryError() ?? "")
+        let library = takeLibraryError()
+        return TLSError(code, value, detail: library?.text ?? "", reason: library?.reason ?? 0)
     }
 
-    /// The oldest error on this thread's OpenSSL queue as text, or nil; the queue is cleared.
-    static func takeLibraryError() -> String? {
+    /// The oldest error on this thread's OpenSSL queue, or nil; the queue is cleared.
+    @discardableResult
+    static func takeLibraryError() -> (text: String, reason: Int32)? {
         var text = [CChar](repeating: 0, count: 256)
         let code = text.withUnsafeMutableBufferPointer { CBoomerangTLS_takeError($0.baseAddress, $0.count) }
         guard code != 0 else { return nil }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), CBoomerangTLS_errorReason(code))
     }
 
     public var description: String {

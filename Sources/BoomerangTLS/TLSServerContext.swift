@@ -19,9 +19,20 @@ public final class TLSServerContext: @unchecked Sendable {
     private let protocolList: UnsafeMutableBufferPointer<UInt8>
     /// The most names whose credential is kept; past it the table starts again.
     static let maxCachedCredentials = 1024
+    /// How long a handshake may take from the connection's start.
+    public let handshakeTimeoutNanoseconds: UInt64
+    /// The most handshakes under way at once, over every loop; a connection past it is closed
+    /// as soon as it is accepted.
+    public let maxHandshakesInFlight: Int
+    private let handshakesInFlight = Atomic<Int>(0)
 
     /// Creates a context that offers `protocols` with ALPN, in that order of preference.
-    public init(protocols: [String] = ["http/1.1"], fallback: TLSCredential, source: @escaping CredentialSource) throws(TLSError) {
+    public init(
+        protocols: [String] = ["http/1.1"], fallback: TLSCredential, handshakeTimeoutNanoseconds: UInt64 = 10_000_000_000,
+        maxHandshakesInFlight: Int = 1024, source: @escaping CredentialSource
+    ) throws(TLSError) {
+        self.handshakeTimeoutNanoseconds = handshakeTimeoutNanoseconds
+        self.maxHandshakesInFlight = maxHandshakesInFlight
         var encoded: [UInt8] = []
         for name in protocols {
             encoded.append(UInt8(name.utf8.count))
@@ -38,12 +49,31 @@ public final class TLSServerContext: @unchecked Sendable {
         self.fallback = fallback
         self.source = source
         SSL_CTX_set_client_hello_cb(pointer, tlsClientHelloArrived, nil)
+        SSL_CTX_set_info_callback(pointer, tlsInfo)
     }
 
     deinit {
         SSL_CTX_free(pointer)
         protocolList.deallocate()
     }
+
+    /// Takes a place for one more handshake; false when ``maxHandshakesInFlight`` are under way.
+    public func admitHandshake() -> Bool {
+        let before = handshakesInFlight.add(1, ordering: .relaxed).oldValue
+        guard before < maxHandshakesInFlight else {
+            handshakesInFlight.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// Gives back the place of a handshake that finished or ended.
+    public func handshakeEnded() {
+        handshakesInFlight.subtract(1, ordering: .relaxed)
+    }
+
+    /// The handshakes under way now.
+    public var handshakesUnderWay: Int { handshakesInFlight.load(ordering: .relaxed) }
 
     /// The credential for `name`, from the table or the source.
     func credential(for name: String) -> TLSCredential {
@@ -62,4 +92,19 @@ private func tlsClientHelloArrived(_ ssl: OpaquePointer?, _ alert: UnsafeMutable
     guard let ssl, let context = SSL_get_ex_data(ssl, 0) else { return SSL_CLIENT_HELLO_ERROR }
     let session = Unmanaged<TLSSession>.fromOpaque(context).takeUnretainedValue()
     return session.clientHelloArrived(alert: alert) ? SSL_CLIENT_HELLO_SUCCESS : SSL_CLIENT_HELLO_ERROR
+}
+
+/// `SSL_CB_READ_ALERT` and `SSL_CB_WRITE_ALERT` (expressions Swift does not import).
+private let readAlert: Int32 = 0x4004
+private let writeAlert: Int32 = 0x4008
+
+/// OpenSSL's info callback: the session notes the alerts each side sent.
+private func tlsInfo(_ ssl: OpaquePointer?, _ point: Int32, _ value: Int32) {
+    guard point & 0x4000 != 0, let ssl, let context = SSL_get_ex_data(ssl, 0) else { return }
+    let session = Unmanaged<TLSSession>.fromOpaque(context).takeUnretainedValue()
+    if point & readAlert == readAlert {
+        session.alertPassed(received: true, value: value)
+    } else if point & writeAlert == writeAlert {
+        session.alertPassed(received: false, value: value)
+    }
 }

@@ -37,6 +37,9 @@ public final class TLSSession {
     public private(set) var security: TransportSecurity?
     /// The error that ended the session.
     public private(set) var failure: TLSError?
+    /// The last alert the client sent and the last the server sent (their description numbers).
+    public private(set) var alertReceived: Int32?
+    public private(set) var alertSent: Int32?
     private var isShutDown = false
 
     /// Creates the session of one accepted connection; `localName` is the address it came to.
@@ -116,7 +119,7 @@ public final class TLSSession {
         guard !isShutDown, failure == nil, isHandshakeComplete else { return }
         isShutDown = true
         _ = SSL_shutdown(ssl)
-        _ = TLSError.takeLibraryError()
+        TLSError.takeLibraryError()
     }
 
     /// Ciphertext waiting to be sent.
@@ -178,6 +181,75 @@ public final class TLSSession {
         var count = 0
         guard SSL_client_hello_get0_ext(ssl, UInt32(type), &body, &count) == 1 else { return nil }
         return UnsafeBufferPointer(start: body, count: count)
+    }
+
+    /// OpenSSL's info callback saw an alert go by.
+    func alertPassed(received: Bool, value: Int32) {
+        if received {
+            alertReceived = value & 0xFF
+        } else {
+            alertSent = value & 0xFF
+        }
+    }
+
+    // MARK: A failed handshake
+
+    /// What the client offered and why the handshake failed: for `error` when the library
+    /// refused it, otherwise for `cause` (the client closed, the deadline passed).
+    public func failureReport(cause: HandshakeFailure.Cause, durationMicroseconds: Int) -> HandshakeFailure {
+        var report = HandshakeFailure(cause: cause, durationMicroseconds: durationMicroseconds)
+        if let failure {
+            report.detail = failure.detail.isEmpty ? nil : failure.detail
+            report.cause = Self.cause(of: failure, alert: alertReceived) ?? cause
+        }
+        report.alertReceived = alertReceived.map(TLSAlert.name)
+        report.alertSent = alertSent.map(TLSAlert.name)
+        if let hello = clientHello {
+            report.serverName = hello.serverName
+            let versions = hello.supportedVersions.isEmpty ? [hello.legacyVersion] : hello.supportedVersions
+            report.offeredVersions = versions.filter { !ClientHello.isGREASE($0) }.map(Self.versionName)
+            report.offeredCiphers = hello.cipherSuites.filter { !ClientHello.isGREASE($0) }.map(cipherName)
+            report.offeredProtocols = hello.protocols
+            report.ja4 = hello.ja4
+        }
+        return report
+    }
+
+    private static func cause(of error: TLSError, alert: Int32?) -> HandshakeFailure.Cause? {
+        let reason = error.reason
+        if let alert = alert ?? (reason >= SSL_AD_REASON_OFFSET && reason < SSL_AD_REASON_OFFSET + 256 ? reason - SSL_AD_REASON_OFFSET : nil) {
+            return TLSAlert.certificateRejections.contains(alert) ? .certificateRejected : .clientAlert
+        }
+        switch reason {
+        case SSL_R_NO_SHARED_CIPHER, SSL_R_NO_SHARED_GROUPS, SSL_R_NO_SUITABLE_SIGNATURE_ALGORITHM: return .noSharedCipher
+        case SSL_R_UNSUPPORTED_PROTOCOL, SSL_R_VERSION_TOO_LOW, SSL_R_VERSION_TOO_HIGH: return .noSharedVersion
+        case SSL_R_PEER_DID_NOT_RETURN_A_CERTIFICATE: return .noClientCertificate
+        case SSL_R_CERTIFICATE_VERIFY_FAILED: return .clientCertificateRejected
+        case SSL_R_WRONG_VERSION_NUMBER, SSL_R_LENGTH_MISMATCH, SSL_R_BAD_PACKET_LENGTH, SSL_R_RECORD_LENGTH_MISMATCH,
+            SSL_R_PACKET_LENGTH_TOO_LONG, SSL_R_LENGTH_TOO_SHORT, SSL_R_BAD_EXTENSION, SSL_R_UNEXPECTED_MESSAGE:
+            return .malformed
+        default: return nil
+        }
+    }
+
+    private static func versionName(_ version: UInt16) -> String {
+        switch version {
+        case 0x0304: "TLSv1.3"
+        case 0x0303: "TLSv1.2"
+        case 0x0302: "TLSv1.1"
+        case 0x0301: "TLSv1"
+        case 0x0300: "SSLv3"
+        default: "0x" + String(version, radix: 16, uppercase: true)
+        }
+    }
+
+    /// A cipher suite's IANA name, or its number in hex when the library does not know it.
+    private func cipherName(_ suite: UInt16) -> String {
+        let bytes: [UInt8] = [UInt8(suite >> 8), UInt8(suite & 0xFF)]
+        let known = bytes.withUnsafeBufferPointer { SSL_CIPHER_find(ssl, $0.baseAddress) }
+        if let known, let name = SSL_CIPHER_standard_name(known) { return String(cString: name) }
+        let hex = String(suite, radix: 16, uppercase: true)
+        return "0x" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     private func facts() -> TransportSecurity {

@@ -59,6 +59,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.adminHosts)) var adminHosts: String?
     @Option(help: .setting(.tlsStateDirectory)) var tlsStateDirectory: String?
     @Option(help: .setting(.tlsNames)) var tlsNames: String?
+    @Option(help: .setting(.tlsHandshakeTimeout)) var tlsHandshakeTimeout: String?
+    @Option(help: .setting(.tlsHandshakeLimit)) var tlsHandshakeLimit: String?
 
     @Option(
         help: ArgumentHelp(
@@ -107,6 +109,7 @@ struct ServeCommand: ParsableCommand {
             (.historyRedactHeaders, historyRedactHeaders.map { $0 ? "true" : "false" }),
             (.adminToken, adminToken), (.adminHosts, adminHosts),
             (.tlsStateDirectory, tlsStateDirectory), (.tlsNames, tlsNames),
+            (.tlsHandshakeTimeout, tlsHandshakeTimeout), (.tlsHandshakeLimit, tlsHandshakeLimit),
         ]
         var values: [String: String] = [:]
         for case (let setting, let text?) in given {

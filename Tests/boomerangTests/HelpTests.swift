@@ -190,6 +190,13 @@ import Testing
           --tls-names <names>     More names the local CA may issue for, comma-separated: DNS names (with
                                   subdomains), IP addresses, ranges (10.0.0.0/8). (default: none; env:
                                   TLS_NAMES)
+          --tls-handshake-timeout <seconds>
+                                  Seconds a client has to finish its TLS handshake; then the connection is
+                                  closed (and the history says so). (default: 10; env:
+                                  TLS_HANDSHAKE_TIMEOUT)
+          --tls-handshake-limit <count>
+                                  The most TLS handshakes under way at once, over all loops; a connection
+                                  past it is closed at once. (default: 256; env: TLS_HANDSHAKE_LIMIT)
           --config <path>         The config file; a path given here must exist. (default:
                                   config/server.yaml, used if it exists)
           --version               Show the version.

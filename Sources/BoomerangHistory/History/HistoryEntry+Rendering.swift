@@ -79,6 +79,7 @@ extension HistoryEntry {
             } ?? .null, forNewKey: "response")
         object.append(recorded.refusal.map { .object(Self.refusalObject($0)) } ?? .null, forNewKey: "refusal")
         object.append(recorded.abort.map { .object(Self.abortObject($0)) } ?? .null, forNewKey: "abort")
+        object.append(recorded.handshakeFailure.map(\.historyValue) ?? .null, forNewKey: "handshake")
         return .object(object)
     }
 

@@ -20,6 +20,8 @@ package final class HistoryEntry: Sendable {
         case refused
         /// The server stopped before the exchange was complete (its shutdown timeout passed).
         case interrupted
+        /// A TLS handshake did not finish: no request came.
+        case handshakeFailed
     }
 
     /// What is known beyond the summary.
@@ -108,12 +110,14 @@ package struct RecordedExchange: Sendable {
         let abort: RecordedAbort?
         let derived: HistoryDerivedView?
         let security: TransportSecurity?
+        let handshakeFailure: HandshakeFailure?
 
         init(
             redactedHeaders: [String], echo: EchoRecord?, refusal: RecordedRefusal?, abort: RecordedAbort?,
-            derived: HistoryDerivedView?, security: TransportSecurity?
+            derived: HistoryDerivedView?, security: TransportSecurity?, handshakeFailure: HandshakeFailure?
         ) {
             self.security = security
+            self.handshakeFailure = handshakeFailure
             self.redactedHeaders = redactedHeaders
             self.echo = echo
             self.refusal = refusal
@@ -137,12 +141,14 @@ package struct RecordedExchange: Sendable {
     package var derived: HistoryDerivedView? { rare?.derived }
     /// What TLS said about the connection; nil for plain HTTP.
     package var security: TransportSecurity? { rare?.security }
+    /// The handshake that failed, for an entry of that outcome.
+    package var handshakeFailure: HandshakeFailure? { rare?.handshakeFailure }
 
     /// The same exchange with another response and abort: a response that did not leave whole.
     package func replacing(response: RecordedResponse?, abort: RecordedAbort) -> RecordedExchange {
         RecordedExchange(
             heads: heads, redactedHeaders: redactedHeaders, loopIndex: loopIndex, body: body, echo: echo, response: response,
-            refusal: refusal, abort: abort, derived: derived, security: security)
+            refusal: refusal, abort: abort, derived: derived, security: security, handshakeFailure: handshakeFailure)
     }
 
     /// Reads kept head bytes back; the head limits are lifted, since the server took them once.
@@ -161,17 +167,21 @@ package struct RecordedExchange: Sendable {
     package init(
         heads: RecordedHeads? = nil, redactedHeaders: [String] = [], loopIndex: Int,
         body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
-        abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil, security: TransportSecurity? = nil
+        abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil, security: TransportSecurity? = nil,
+        handshakeFailure: HandshakeFailure? = nil
     ) {
         self.heads = heads
         self.loopIndex = loopIndex
         self.body = body
         self.response = response
         let isPlain = redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil && security == nil
+            && handshakeFailure == nil
         rare =
             isPlain
             ? nil
-            : Rare(redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived, security: security)
+            : Rare(
+                redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived, security: security,
+                handshakeFailure: handshakeFailure)
     }
 }
 

@@ -92,6 +92,17 @@ extension HistoryStore {
         recordRefusal(refusal, exchange: exchange, remoteHost: remoteHost, loop: loop)
     }
 
+    /// Records a TLS handshake from `remoteHost` that did not finish: an entry without a request,
+    /// whose target is the name the client asked for.
+    package func recordHandshakeFailure(_ failure: HandshakeFailure, remoteHost: String, loop: Int) {
+        let summary = HistorySummary(
+            session: SessionName.defaultName, requestID: "", startedAt: WallClock.now() - Double(failure.durationMicroseconds) / 1e6,
+            durationMicroseconds: failure.durationMicroseconds, outcome: .handshakeFailed, method: "TLS", target: failure.serverName ?? "",
+            path: "", status: 0, route: nil, requestBodyBytes: 0, responseBytes: 0, contentType: nil, client: remoteHost, diagnosticCount: 1)
+        let recorded = RecordedExchange(loopIndex: loop, body: RecordedBody(), handshakeFailure: failure)
+        add(summary, .live(recorded), approximateBytes: 512 + 40 * failure.offeredCiphers.count)
+    }
+
     /// Records an exchange that ended before it was complete, for `cause`: in its body, or while
     /// its response was delayed.
     package func recordAbort(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause) {

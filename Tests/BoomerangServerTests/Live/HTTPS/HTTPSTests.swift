@@ -37,6 +37,17 @@ import Testing
             return try ExternalTool.run("curl", arguments + ["https://\(host):\(httpsPort)\(path)"])
         }
 
+        /// The `handshake` objects of the history's failed handshakes, newest first.
+        func failedHandshakes() throws -> [[String: Any]] {
+            let list = try #require(try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(live.port)/__admin/requests?limit=100"]).json)
+            let summaries = try #require(list["requests"] as? [[String: Any]])
+            return try summaries.filter { $0["outcome"] as? String == "handshakeFailed" }.map { summary in
+                let id = try #require(summary["id"] as? Int)
+                let entry = try #require(try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(live.port)/__admin/requests/\(id)"]).json)
+                return try #require(entry["handshake"] as? [String: Any])
+            }
+        }
+
         /// A scenario of tls_client.py, its JSON.
         func python(_ scenario: String, _ argument: String? = nil) throws -> [String: Any] {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("tls_client.py").path
@@ -208,6 +219,89 @@ import Testing
         // The response the history shows is the echo as sent, its tls object included.
         let response = try #require(entry["response"] as? [String: Any])
         #expect("\(response)".contains("TLSv1.3"))
+    }
+
+    @Test func aClientThatRejectsTheCertificateIsInTheHistoryWithItsAlert() throws {
+        let server = try SecureServer()
+        #expect(try server.curl("/get", trusting: false).status == 60)
+        let failure = try #require(try server.failedHandshakes().first)
+        #expect(failure["cause"] as? String == "certificate_rejected")
+        #expect(failure["alertReceived"] as? String == "unknown_ca")
+        #expect(failure["serverName"] as? String == "localhost")
+        #expect((failure["offeredVersions"] as? [String])?.first == "TLSv1.3")
+        #expect((failure["offeredCiphers"] as? [String])?.contains("TLS_AES_128_GCM_SHA256") == true)
+        #expect(failure["offeredProtocols"] as? [String] == ["h2", "http/1.1"])
+        #expect((failure["ja4"] as? String)?.hasPrefix("t13d") == true)
+    }
+
+    @Test func noSharedVersionAndNoSharedCipherAreTold() throws {
+        let server = try SecureServer()
+        let old = try ExternalTool.run(
+            "sh", ["-c", "echo | openssl s_client -connect 127.0.0.1:\(server.httpsPort) -tls1_1 -cipher DEFAULT@SECLEVEL=0 2>&1"])
+        #expect(old.status != 0)
+        let rsaOnly = try server.curl("/get", ["--tls-max", "1.2", "--ciphers", "ECDHE-RSA-AES128-GCM-SHA256"])
+        #expect(rsaOnly.status == 35, "\(rsaOnly.stderr)")
+        let failures = try server.failedHandshakes()
+        #expect(failures.count == 2)
+        let cipher = try #require(failures.first)
+        #expect(cipher["cause"] as? String == "no_shared_cipher")
+        #expect(cipher["alertSent"] as? String == "handshake_failure")
+        #expect(cipher["offeredVersions"] as? [String] == ["TLSv1.2"])
+        let version = try #require(failures.last)
+        #expect(version["cause"] as? String == "no_shared_version")
+        #expect(version["alertSent"] as? String == "protocol_version")
+        #expect(version["offeredVersions"] as? [String] == ["TLSv1.1"])
+    }
+
+    /// A record header that announces a ClientHello of 100 bytes, and 10 of them.
+    static let partialHello: String = String(decoding: [0x16, 0x03, 0x01, 0x00, 0x64, 0x01, 0x00, 0x00, 0x60, 0x03], as: UTF8.self)
+
+    @Test func aHandshakeThatStallsIsClosedAtItsDeadlineAndRecorded() throws {
+        let server = try SecureServer { $0.tlsHandshakeTimeout = 0.3 }
+        let client = try ByteClient(port: server.httpsPort)
+        try client.send(Self.partialHello)
+        let start = Date()
+        let answer = client.readToEnd(idleSeconds: 5)
+        #expect(answer.ending == .closed)
+        #expect(answer.bytes.isEmpty)
+        #expect(Date().timeIntervalSince(start) < 4)
+        let failure = try #require(try server.failedHandshakes().first)
+        #expect(failure["cause"] as? String == "timed_out")
+    }
+
+    @Test func aClientThatLeavesMidHandshakeIsRecordedAndOneThatSentNothingIsNot() throws {
+        let server = try SecureServer()
+        do {
+            let unused = try ByteClient(port: server.httpsPort)
+            _ = unused
+        }
+        do {
+            let leaving = try ByteClient(port: server.httpsPort)
+            try leaving.send(Self.partialHello)
+            usleep(100_000)
+        }
+        var failures: [[String: Any]] = []
+        for _ in 0..<50 where failures.isEmpty {
+            usleep(20_000)
+            failures = try server.failedHandshakes()
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?["cause"] as? String == "client_closed")
+    }
+
+    @Test func handshakesPastTheLimitAreClosedAtOnce() throws {
+        let server = try SecureServer { $0.tlsHandshakeLimit = 1 }
+        let holding = try ByteClient(port: server.httpsPort)
+        try holding.send(Self.partialHello)
+        usleep(100_000)
+        let refused = try ByteClient(port: server.httpsPort)
+        let answer = refused.readToEnd(idleSeconds: 3)
+        #expect(answer.ending != .timedOut)
+        #expect(answer.bytes.isEmpty)
+        withExtendedLifetime(holding) {}
+        holding.resetNow()
+        usleep(100_000)
+        #expect(try server.curl("/get").status == 0)
     }
 
     @Test func turningHTTPSOffLeavesOnlyThePlainPort() throws {
