@@ -32,9 +32,9 @@ RUN --mount=type=cache,target=/src/.build,sharing=locked \
 
 FROM ${RUNTIME_IMAGE}
 # What `readelf -d` lists as NEEDED in the two programs, by Debian package: boomerang needs
-# libevent_core, libevent_pthreads, libxml2 (FoundationXML) and the content codings' zlib,
-# brotli and zstd; boomerang-client needs libcurl (FoundationNetworking), libxml2 and libcrypto
-# (libssl3) for `boomerang ca`'s PKCS#12 files; both need libstdc++. ca-certificates lets `boomerang
+# libevent_core, libevent_pthreads, libxml2 (FoundationXML), the content codings' zlib, brotli and
+# zstd, and libssl and libcrypto (libssl3) for HTTPS; boomerang-client needs libcurl
+# (FoundationNetworking), libxml2 and libcrypto for `boomerang ca`'s PKCS#12 files; both need libstdc++. ca-certificates lets `boomerang
 # send`/`healthcheck` reach https URLs.
 ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 zlib1g libbrotli1 libzstd1 libssl3 libcurl4 libstdc++6 ca-certificates"
 # hadolint ignore=DL3008
@@ -58,8 +58,10 @@ USER 10001:10001
 ENV HOST=0.0.0.0
 # The local certificate authority's folder: the root filesystem may be read-only (deploy/kubernetes.yaml
 # mounts an emptyDir on /tmp), so the CA is made anew with each container unless a volume is mounted here.
+# A CI job fetches the root from the running container: GET /__admin/tls/root.pem.
 ENV TLS_STATE_DIRECTORY=/tmp/boomerang/ca
-EXPOSE 8080
+# HTTP, HTTPS, and the TLS scenarios' own ports (GET /__admin/tls lists which is which).
+EXPOSE 8080 8443 8444-8474
 # The server drains in-flight exchanges for shutdown_timeout (4 s), well within `docker stop`'s 10 s.
 STOPSIGNAL SIGTERM
 # The shell form, so that a server moved with `docker run -e PORT=…` is still the one probed.

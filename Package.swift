@@ -134,8 +134,20 @@ let package = Package(
             name: "BoomerangTLS",
             dependencies: [
                 "BoomerangExchange",
+                "BoomerangWire",
                 "CBoomerangTLS",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangTLSScenarios",
+            dependencies: [
+                "BoomerangCertificates",
+                "BoomerangExchange",
+                "BoomerangSerialization",
+                "BoomerangTLS",
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -216,6 +228,7 @@ let package = Package(
             name: "BoomerangServer",
             dependencies: [
                 "BoomerangCertificates",
+                "BoomerangTLSScenarios",
                 "BoomerangEcho",
                 "BoomerangExchange",
                 "BoomerangHistory",
@@ -350,7 +363,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangTLSTests",
-            dependencies: ["BoomerangTLS"],
+            dependencies: ["BoomerangTLS", "BoomerangWire"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -45,6 +45,10 @@ export async function mappings() {
   return json(await fetch(adminURL("/__admin/mappings"), { headers: { Accept: "application/json" } }));
 }
 
+export async function tls() {
+  return json(await fetch(adminURL("/__admin/tls"), { headers: { Accept: "application/json" } }));
+}
+
 // The page's own fetch of the catalogue: X-Boomerang-Page keeps it out of the history (only on /scenarios).
 export async function scenarios() {
   return json(await fetch("/scenarios", { headers: { Accept: "application/json", "X-Boomerang-Page": "scenarios" } }));

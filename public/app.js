@@ -220,10 +220,48 @@ async function showScenarios() {
   render();
 }
 
+// The HTTPS view: the CA's downloads and pins, the client certificate, and the TLS scenarios.
+async function showTLS() {
+  const body = document.querySelector("#tls-scenarios tbody");
+  if (body.children.length) return;
+  const status = document.getElementById("tls-status");
+  status.textContent = "reading the CA…";
+  const tls = await api.tls();
+  status.textContent = `HTTPS on port ${tls.httpsPort}; the CA's folder is ${tls.folder}.`;
+  const link = (path, text) => el("a", { href: api.adminURL(path), download: "" }, text);
+  const pin = (certificate) => el("code", { title: "SPKI SHA-256, base64" }, certificate.spkiSHA256);
+  const root = tls.root;
+  const client = tls.clientCertificate;
+  clear(document.getElementById("tls-authority")).append(
+    el("h3", {}, "Trust the root"),
+    el("p", {}, "Download the root and add it to the client's trust store (",
+      el("code", {}, "boomerang ca install-help"), " prints the commands for each system): ",
+      link(root.downloads.pem, "PEM"), " · ", link(root.downloads.der, "DER"), " · ",
+      link(root.downloads.mobileconfig, "configuration profile (iOS, macOS)"), "."),
+    el("table", { class: "kv" },
+      el("tr", {}, el("th", {}, "Root"), el("td", {}, root.subject), el("td", {}, pin(root))),
+      el("tr", {}, el("th", {}, "Intermediate"), el("td", {}, tls.intermediate.subject), el("td", {}, pin(tls.intermediate))),
+      el("tr", {}, el("th", {}, "Client CA"), el("td", {}, client.authority.subject), el("td", {}, pin(client.authority)))),
+    el("p", {}, "A client certificate for mutual TLS, new at each download: ",
+      link(client.pem, "PEM (certificate and key)"), " · ", link(client.pkcs12, "PKCS#12"),
+      ` (password ${client.pkcs12Password}).`));
+  for (const scenario of tls.scenarios) {
+    body.append(el("tr", {},
+      el("td", {}, el("strong", {}, scenario.name), el("div", { class: "muted" }, scenario.summary)),
+      el("td", {}, el("a", { href: scenario.url, target: "_blank", rel: "noopener" }, scenario.host)),
+      el("td", {}, scenario.portURL ? el("a", { href: scenario.portURL, target: "_blank", rel: "noopener" }, String(scenario.port)) : "—"),
+      el("td", {}, el("span", { class: `badge ${scenario.outcome === "accept" ? "s2xx" : "s4xx"}` }, scenario.outcome), " ", scenario.expectation),
+      el("td", {}, scenario.leaf ? [pin(scenario.leaf), " ", link(scenario.leaf.downloads.pem, "chain")] : "—")));
+  }
+  const unavailable = clear(document.getElementById("tls-unavailable"));
+  for (const item of tls.unavailable) unavailable.append(el("li", {}, `${item.name}: ${item.reason}`));
+}
+
 function show(view) {
   document.querySelectorAll("header nav button").forEach((b) => b.classList.toggle("active", b.dataset.view === view));
   document.querySelectorAll(".view").forEach((section) => { section.hidden = section.id !== `view-${view}`; });
   if (view === "scenarios") showScenarios().catch((error) => { document.getElementById("scenario-count").textContent = error.message; });
+  if (view === "tls") showTLS().catch((error) => { document.getElementById("tls-status").textContent = error.message; });
 }
 
 document.querySelectorAll("header nav button").forEach((button) => button.addEventListener("click", () => show(button.dataset.view)));

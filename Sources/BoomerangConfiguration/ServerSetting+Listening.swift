@@ -45,6 +45,31 @@ extension ServerSetting {
         read: { settings in settings.httpsPort.map { .integer(Int64($0)) } ?? .string("off") }
     )
 
+    /// ``ServerSettings/tlsScenarioPorts``: `auto`, `off`, or the first port.
+    public static let tlsScenarioPorts = ServerSetting(
+        name: "tlsScenarioPorts",
+        summary: "The TLS scenarios' own ports, one per scenario from this one; auto: from the HTTPS port's next; off: by name only.",
+        valueName: "port|auto|off",
+        expectation: "auto, off or an integer from 0 to 65535",
+        assign: { settings, text in
+            switch text {
+            case "auto": settings.tlsScenarioPorts = .afterHTTPSPort
+            case "off": settings.tlsScenarioPorts = .off
+            default:
+                guard let port = Int(text), (0...65_535).contains(port) else { return false }
+                settings.tlsScenarioPorts = .from(port)
+            }
+            return true
+        },
+        read: { settings in
+            switch settings.tlsScenarioPorts {
+            case .afterHTTPSPort: .automatic
+            case .off: .string("off")
+            case .from(let port): .integer(Int64(port))
+            }
+        }
+    )
+
     /// ``ServerSettings/threads``: `auto` (one per core) or 1 to 256.
     public static let threads = ServerSetting(
         name: "threads",

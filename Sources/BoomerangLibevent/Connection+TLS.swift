@@ -34,6 +34,9 @@ final class TLSState {
     var isSecured = false
     /// Whether any byte has arrived: the first tells TLS from plain HTTP.
     var hasInput = false
+    /// The truncation scenario cut the first response: the connection closes, without
+    /// `close_notify`, once the ciphertext of its first half is sent.
+    var cutsWhenFlushed = false
 
     /// Holds one of the context's places for handshakes under way until ``handshakeEnded()``.
     init(session: TLSSession, context: TLSServerContext, deadline: Event, startedAt: UInt64) {
@@ -100,6 +103,13 @@ extension Connection {
             case .failed(let error):
                 handshakeFailed(error, now: now)
                 return
+            case .fault(.reset):
+                reportUnfinishedHandshake(.scenario, now: now)
+                resetNow()
+                return
+            case .fault(.stall), .fault(.alert):
+                // Stalled on purpose: the handshake deadline ends it.
+                return
             }
         }
     }
@@ -140,9 +150,16 @@ extension Connection {
             case .blocked: return waitForWritable(true)
             case .flushed: break
             }
+            if tls.cutsWhenFlushed { return close() }
             guard machine.hasPendingOutput, tls.session.isHandshakeComplete, budget > 0, !tls.closesWhenFlushed else { break }
+            let truncates = tls.session.policy.truncatesResponse
             let taken = machine.withPendingOutput { bytes in
-                tls.session.write(UnsafeRawBufferPointer(rebasing: bytes.prefix(Connection.plaintextBatch)))
+                let batch = truncates ? bytes.prefix(max(1, bytes.count / 2)) : bytes.prefix(Connection.plaintextBatch)
+                return tls.session.write(UnsafeRawBufferPointer(rebasing: batch))
+            }
+            if truncates {
+                tls.cutsWhenFlushed = true
+                continue
             }
             guard taken > 0 else {
                 machine.transportFailed(now: now)

@@ -40,7 +40,9 @@ final class Connection {
     /// stream does not keep the loop from its other connections.
     static let maxBytesPerFlush = 4 << 20
 
-    init(fd: Int32, id: UInt64, remote: SocketAddress?, loop: EventLoop, security: TLSServerContext? = nil) throws(LibeventError) {
+    init(
+        fd: Int32, id: UInt64, remote: SocketAddress?, loop: EventLoop, security: TLSServerContext? = nil, policy: TLSPolicy = TLSPolicy()
+    ) throws(LibeventError) {
         self.fd = fd
         self.id = id
         self.loop = loop
@@ -56,7 +58,7 @@ final class Connection {
         if let security {
             let session: TLSSession
             do {
-                session = try TLSSession(context: security, localName: SocketAddress.local(of: fd)?.host ?? "localhost")
+                session = try TLSSession(context: security, localName: SocketAddress.local(of: fd)?.host ?? "localhost", policy: policy)
             } catch {
                 throw LibeventError(function: "SSL_new", errno: ENOMEM, reason: "\(error)")
             }
@@ -158,6 +160,8 @@ final class Connection {
         guard !isClosed else { return }
         machine.stopRequested()
         perform(now: MonotonicClock.nanoseconds())
+        // A TLS connection may still wait to send its close_notify: the loop is ending, it does not wait.
+        if !isClosed { close() }
     }
 
     // MARK: Actions out
@@ -193,9 +197,7 @@ final class Connection {
                     close()
                 }
             case .reset:
-                var option = linger(l_onoff: 1, l_linger: 0)
-                setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-                close()
+                resetNow()
             }
         }
     }
@@ -220,6 +222,13 @@ final class Connection {
             if written < attempted || budget <= 0 { break }
         }
         waitForWritable(machine.hasPendingOutput)
+    }
+
+    /// Closes with a reset (an RST, through `SO_LINGER` 0).
+    func resetNow() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        close()
     }
 
     /// Watches for writability exactly while `waiting`.

@@ -96,7 +96,7 @@ public final class EventLoop {
     /// The most bytes an accepted socket holds unsent (`TCP_NOTSENT_LOWAT`).
     static let maxUnsentSocketBytes: Int32 = 128 << 10
 
-    func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, security: TLSServerContext?) {
+    func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, security: TLSServerContext?, policy: TLSPolicy) {
         guard !isDraining else {
             Glibc.close(fd)
             return
@@ -126,7 +126,7 @@ public final class EventLoop {
         connectionSerial &+= 1
         let id = connectionSerial << 32 | UInt64(UInt32(bitPattern: fd))
         do {
-            let connection = try Connection(fd: fd, id: id, remote: remote, loop: self, security: security)
+            let connection = try Connection(fd: fd, id: id, remote: remote, loop: self, security: security, policy: policy)
             connections[fd] = connection
             connection.start()
         } catch {

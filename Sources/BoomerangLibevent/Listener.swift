@@ -10,11 +10,15 @@ public struct ListenerSocket: Sendable {
     public var fd: Int32
     /// The TLS context of its connections; nil for plain HTTP.
     public var security: TLSServerContext?
+    /// How its connections' handshakes go unless the name they ask for has a policy of its own
+    /// (a TLS scenario's port has the scenario's).
+    public var policy: TLSPolicy
 
     /// Describes a socket.
-    public init(fd: Int32, security: TLSServerContext? = nil) {
+    public init(fd: Int32, security: TLSServerContext? = nil, policy: TLSPolicy = TLSPolicy()) {
         self.fd = fd
         self.security = security
+        self.policy = policy
     }
 }
 
@@ -23,6 +27,7 @@ final class Listener {
     private var pointer: OpaquePointer?
     private unowned let loop: EventLoop
     private let security: TLSServerContext?
+    private let policy: TLSPolicy
 
     /// Starts accepting on `socket`; each accepted, non-blocking socket goes to the loop.
     ///
@@ -30,6 +35,7 @@ final class Listener {
     init(base: EventBase, socket: ListenerSocket, loop: EventLoop) throws(LibeventError) {
         self.loop = loop
         security = socket.security
+        policy = socket.policy
         let flags = UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
         let context = Unmanaged.passUnretained(self).toOpaque()
         // Backlog 0: `fd` listens already (with the backlog ListeningSocket chose); -1 would
@@ -41,7 +47,7 @@ final class Listener {
     }
 
     fileprivate func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32) {
-        loop.accepted(fd: fd, address: address, length: length, security: security)
+        loop.accepted(fd: fd, address: address, length: length, security: security, policy: policy)
     }
 
     fileprivate func failed() {

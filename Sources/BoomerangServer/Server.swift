@@ -5,6 +5,8 @@ import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangSettings
+import BoomerangTLS
+import Foundation
 import Logging
 
 #if canImport(Glibc)
@@ -83,24 +85,16 @@ public final class Server: Sendable {
     private func launch() throws(LibeventError) -> Running {
         let settings = context.settings
         let count = settings.loopCount
-        let security = try settings.httpsPort.map { _ throws(LibeventError) in try ServerTLS.context(settings: settings) }
+        var tls = try settings.httpsPort.map { _ throws(LibeventError) in try context.tls.prepare(settings: settings) }
         let (fds, port) = try ListeningSocket.open(host: settings.host, port: settings.port, count: count)
-        var secureFDs: [Int32] = []
-        var httpsPort: Int?
-        if let requested = settings.httpsPort {
+        var sockets = fds.map { [ListenerSocket(fd: $0)] }
+        if let requested = settings.httpsPort, let prepared = tls {
             do {
-                (secureFDs, httpsPort) = try ListeningSocket.open(host: settings.host, port: requested, count: count)
+                tls = try Self.openTLSListeners(settings: settings, httpsPort: requested, prepared: prepared, adding: &sockets)
             } catch {
-                ListeningSocket.close(fds[...])
-                throw error.errno == EADDRINUSE
-                    ? LibeventError(
-                        function: "HTTPS", errno: EADDRINUSE,
-                        reason: "HTTPS port \(requested) on \(settings.host) is already in use; choose another with --https-port (or HTTPS_PORT), or turn HTTPS off with --https-port off")
-                    : error
+                sockets.forEach { ListeningSocket.close($0.map(\.fd)[...]) }
+                throw error
             }
-        }
-        let sockets = fds.indices.map { index in
-            [ListenerSocket(fd: fds[index])] + (secureFDs.isEmpty ? [] : [ListenerSocket(fd: secureFDs[index], security: security)])
         }
         let completion: LoopCompletion
         do {
@@ -128,7 +122,51 @@ public final class Server: Sendable {
                 throw error
             }
         }
-        return Running(threads: threads, completion: completion, port: port, httpsPort: httpsPort)
+        if let tls { context.tls.started(tls) }
+        return Running(threads: threads, completion: completion, port: port, httpsPort: tls?.httpsPort)
+    }
+
+    /// Binds the HTTPS port and each TLS scenario's, `count` sockets each (one per loop), and adds
+    /// them to each loop's `sockets`; on failure, closes the ones it bound.
+    ///
+    /// - Returns: `prepared` with the ports.
+    private static func openTLSListeners(
+        settings: ServerSettings, httpsPort requested: Int, prepared: ServerTLS.Running, adding sockets: inout [[ListenerSocket]]
+    ) throws(LibeventError) -> ServerTLS.Running {
+        var running = prepared
+        var bound: [Int32] = []
+        func open(_ port: Int, policy: TLSPolicy, what: String, option: String) throws(LibeventError) -> Int {
+            do {
+                let (fds, chosen) = try ListeningSocket.open(host: settings.host, port: port, count: sockets.count)
+                bound += fds
+                for index in sockets.indices {
+                    sockets[index].append(ListenerSocket(fd: fds[index], security: prepared.context, policy: policy))
+                }
+                return chosen
+            } catch {
+                ListeningSocket.close(bound[...])
+                guard error.errno == EADDRINUSE else { throw error }
+                throw LibeventError(
+                    function: "HTTPS", errno: EADDRINUSE,
+                    reason: "\(what) port \(port) on \(settings.host) is already in use; choose another with \(option), or turn it off with \(option) off")
+            }
+        }
+        running.httpsPort = try open(requested, policy: TLSPolicy(), what: "the HTTPS", option: "--https-port")
+        let first: Int?
+        switch settings.tlsScenarioPorts {
+        case .off: first = nil
+        case .afterHTTPSPort: first = requested == 0 ? 0 : requested + 1
+        case .from(let port): first = port
+        }
+        if let first {
+            for (index, scenario) in prepared.scenarios.scenarios.enumerated() {
+                let port = first == 0 ? 0 : first + index
+                guard port <= 65_535, let policy = prepared.scenarios.policy(named: scenario.name) else { break }
+                running.scenarioPorts[scenario.name] = try open(
+                    port, policy: policy, what: "the TLS scenario \(scenario.name)'s", option: "--tls-scenario-ports")
+            }
+        }
+        return running
     }
 
     /// The number of client connections open now, over every loop.
@@ -153,6 +191,23 @@ public final class Server: Sendable {
         state.withLock { $0?.httpsPort }
     }
 
+    /// The port of each TLS scenario of the running server, by name.
+    public var tlsScenarioPorts: [String: Int] {
+        context.tls.listing?.ports ?? [:]
+    }
+
+    /// Makes every TLS scenario's certificate that is not made yet, on a thread of its own, so
+    /// that no client waits for an RSA key; failures are logged.
+    public func prepareTLSScenarios() {
+        guard let listing = context.tls.listing else { return }
+        let log = context.log
+        Thread.detachNewThread {
+            for failure in listing.scenarios.prepare() {
+                log.warning("TLS scenario \(failure.name) has no certificate: \(failure.error)")
+            }
+        }
+    }
+
     /// Stops accepting, lets in-flight exchanges finish for up to `settings.shutdownTimeout`
     /// seconds, then closes every connection and joins the loop threads. Returns at once when the
     /// server is not running.
@@ -160,6 +215,7 @@ public final class Server: Sendable {
         state.withLock { running in
             guard let current = running else { return }
             running = nil
+            context.tls.stopped()
             context.mappings.stopWatching()
             current.threads.forEach { $0.handle.send(.drain) }
             let timeout = ConnectionConfiguration.nanoseconds(context.settings.shutdownTimeout)

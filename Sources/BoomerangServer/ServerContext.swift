@@ -31,6 +31,8 @@ final class ServerContext: LoopHost {
     let metrics: ServerMetrics
     let requestIDs = RequestIDGenerator()
     let heapTrimmer = HeapTrimmer()
+    /// The TLS of the HTTPS listeners, while they run.
+    let tls = ServerTLS()
     let log: Logger
     /// Monotonic nanoseconds for durations: the real clock, or the manual one of a test that
     /// drives connections in process.
@@ -61,7 +63,7 @@ final class ServerContext: LoopHost {
         let status = ServerStatus(
             metrics: metrics, openConnections: { connectionBudget.current }, history: history, mappings: mappings, threads: settings.loopCount,
             startedAt: clock(), startedAtWallClock: WallClock.now(), clock: clock)
-        router = ServerRoutes.router(settings: settings, history: history, mappings: mappings, status: status)
+        router = ServerRoutes.router(settings: settings, history: history, mappings: mappings, status: status, tls: tls)
         self.responderOverride = responderOverride
         self.log = log
     }

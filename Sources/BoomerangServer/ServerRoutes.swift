@@ -6,6 +6,7 @@ import BoomerangMocks
 import BoomerangOperations
 import BoomerangRuntime
 import BoomerangSettings
+import BoomerangTLSScenarios
 import BoomerangWire
 
 /// The composition of the route table: every domain's route groups, in the order they are tried,
@@ -14,7 +15,8 @@ enum ServerRoutes {
     /// The router of a server with `settings`; without a history nothing is recorded, without
     /// mappings no mock answers.
     static func router(
-        settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil, status: ServerStatus? = nil
+        settings: ServerSettings, history: HistoryStore? = nil, mappings: MappingStore? = nil, status: ServerStatus? = nil,
+        tls: ServerTLS = ServerTLS()
     ) -> Router {
         let status =
             status
@@ -23,14 +25,15 @@ enum ServerRoutes {
                 history: history, threads: settings.loopCount, startedAt: MonotonicClock.nanoseconds(), startedAtWallClock: WallClock.now())
         let echo = EchoConfiguration(settings: settings)
         return Router(
-            table: table(settings: settings, echo: echo, history: history, mappings: mappings, status: status),
+            table: table(settings: settings, echo: echo, history: history, mappings: mappings, status: status, tls: tls),
             source: mappings.map { MappingSource(store: $0, echoConfiguration: echo) }, coding: ContentCodingPolicy(settings: settings),
             cors: settings.cors, recordedBodyBytes: history?.configuration.maxHistoryBodyBytes)
     }
 
     /// Every route: the product's groups first, then the admin API and the page.
     static func table(
-        settings: ServerSettings, echo echoConfiguration: EchoConfiguration, history: HistoryStore?, mappings: MappingStore?, status: ServerStatus
+        settings: ServerSettings, echo echoConfiguration: EchoConfiguration, history: HistoryStore?, mappings: MappingStore?, status: ServerStatus,
+        tls: ServerTLS = ServerTLS()
     ) -> RouteTable {
         var table = RouteTable()
         let httpbin = HttpbinConfiguration(settings: settings)
@@ -45,6 +48,9 @@ enum ServerRoutes {
         var echo = RouteGroup("echo", traits: [.product, .hashesBodies])
         EchoRoutes.register(in: &echo, configuration: echoConfiguration)
         table.add(echo)
+        var secure = RouteGroup("tls", traits: .product)
+        TLSRoutes.register(product: &secure) { tls.httpsPort }
+        table.add(secure)
         ScenarioRoutes.register(in: &table)
         HttpbinRoutes.register(in: &table, configuration: httpbin)
         // The admin API: never recorded (unless under a session prefix, where it is refused), never
@@ -56,6 +62,7 @@ enum ServerRoutes {
         var probes = RouteGroup("admin", traits: [], pathPrefix: "/__admin")
         MappingAdminRoutes.register(in: &admin, store: mappings)
         AdminRoutes.register(in: &admin, history: history)
+        TLSRoutes.register(admin: &admin) { tls.listing }
         let catalog = OperationsRoutes.Catalog()
         OperationsRoutes.register(open: &probes, guarded: &admin, status: status, catalog: catalog, mappings: mappings)
         table.add(admin)

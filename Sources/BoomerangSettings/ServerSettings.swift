@@ -9,6 +9,19 @@ public struct ServerSettings: Sendable, Hashable {
     /// The HTTPS port, serving the same routes over TLS with certificates from the local
     /// certificate authority; 0 asks the system for a free port, nil turns TLS off.
     public var httpsPort: Int? = 8443
+    /// Where the TLS scenarios' own ports are (each scenario is also served by name on the HTTPS port).
+    public var tlsScenarioPorts: ScenarioPorts = .afterHTTPSPort
+
+    /// Where the TLS scenarios' ports are.
+    public enum ScenarioPorts: Sendable, Hashable {
+        /// One after another from the HTTPS port's next one (8444, 8445 …); all chosen by the
+        /// system when the HTTPS port is.
+        case afterHTTPSPort
+        /// One after another from this port; all chosen by the system when it is 0.
+        case from(Int)
+        /// None: the scenarios are served by name only.
+        case off
+    }
     /// The number of event loops, one thread each; `nil` means one per core.
     public var threads: Int? = nil
 

@@ -1,3 +1,4 @@
+import BoomerangWire
 import Crypto
 
 extension ClientHello {

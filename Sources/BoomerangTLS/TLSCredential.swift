@@ -45,7 +45,7 @@ public final class TLSCredential: @unchecked Sendable {
 
     /// The certificates in `pem`, in order; nil when no buffer could be made. The memory BIO
     /// reads the string in place, so it lives only inside `withCString`.
-    private static func readCertificates(_ pem: String) throws(TLSError) -> [OpaquePointer] {
+    static func readCertificates(_ pem: String) throws(TLSError) -> [OpaquePointer] {
         let certificates: [OpaquePointer]? = pem.withCString { text in
             guard let bio = BIO_new_mem_buf(text, -1) else { return nil }
             defer { BIO_free(bio) }

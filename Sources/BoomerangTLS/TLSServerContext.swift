@@ -8,11 +8,18 @@ public final class TLSServerContext: @unchecked Sendable {
     /// The certificate for a name (SNI, or the address the client connected to when it sent
     /// none), or nil to present ``fallback``. Called once per name; the answer is kept.
     public typealias CredentialSource = @Sendable (_ name: String) -> TLSCredential?
+    /// The policy of a name the client asked for with SNI (a scenario's), or nil for the
+    /// listener's own.
+    public typealias PolicySource = @Sendable (_ serverName: String) -> TLSPolicy?
 
     let pointer: OpaquePointer
     /// Presented when the source has nothing for a name.
     public let fallback: TLSCredential
     private let source: CredentialSource
+    private let policies: PolicySource
+    /// The client CA, trusted for client certificates, and its name, sent with the request for one.
+    let clientAuthority: OpaquePointer?
+    let clientAuthorityStore: OpaquePointer?
     private let credentials = Mutex<[String: TLSCredential]>([:])
     /// The ALPN protocols, length-prefixed, zero-terminated; OpenSSL's callback reads it for the
     /// context's whole life.
@@ -29,8 +36,21 @@ public final class TLSServerContext: @unchecked Sendable {
     /// Creates a context that offers `protocols` with ALPN, in that order of preference.
     public init(
         protocols: [String] = ["http/1.1"], fallback: TLSCredential, handshakeTimeoutNanoseconds: UInt64 = 10_000_000_000,
-        maxHandshakesInFlight: Int = 1024, source: @escaping CredentialSource
+        maxHandshakesInFlight: Int = 1024, clientAuthorityPEM: String? = nil, policies: @escaping PolicySource = { _ in nil },
+        source: @escaping CredentialSource
     ) throws(TLSError) {
+        if let clientAuthorityPEM {
+            let certificate = try TLSCredential.readCertificates(clientAuthorityPEM).first
+            guard let certificate, let store = CBoomerangTLS_newStore(certificate) else {
+                throw TLSError.fromQueue(.invalidCredential, "client CA")
+            }
+            clientAuthority = certificate
+            clientAuthorityStore = store
+        } else {
+            clientAuthority = nil
+            clientAuthorityStore = nil
+        }
+        self.policies = policies
         self.handshakeTimeoutNanoseconds = handshakeTimeoutNanoseconds
         self.maxHandshakesInFlight = maxHandshakesInFlight
         var encoded: [UInt8] = []
@@ -53,6 +73,8 @@ public final class TLSServerContext: @unchecked Sendable {
     }
 
     deinit {
+        X509_free(clientAuthority)
+        X509_STORE_free(clientAuthorityStore)
         SSL_CTX_free(pointer)
         protocolList.deallocate()
     }
@@ -75,6 +97,11 @@ public final class TLSServerContext: @unchecked Sendable {
     /// The handshakes under way now.
     public var handshakesUnderWay: Int { handshakesInFlight.load(ordering: .relaxed) }
 
+    /// The policy of a name asked for with SNI, when it has one of its own.
+    func policy(forName name: String) -> TLSPolicy? {
+        policies(name)
+    }
+
     /// The credential for `name`, from the table or the source.
     func credential(for name: String) -> TLSCredential {
         if let known = credentials.withLock({ $0[name] }) { return known }
@@ -91,7 +118,7 @@ public final class TLSServerContext: @unchecked Sendable {
 private func tlsClientHelloArrived(_ ssl: OpaquePointer?, _ alert: UnsafeMutablePointer<Int32>?, _: UnsafeMutableRawPointer?) -> Int32 {
     guard let ssl, let context = SSL_get_ex_data(ssl, 0) else { return SSL_CLIENT_HELLO_ERROR }
     let session = Unmanaged<TLSSession>.fromOpaque(context).takeUnretainedValue()
-    return session.clientHelloArrived(alert: alert) ? SSL_CLIENT_HELLO_SUCCESS : SSL_CLIENT_HELLO_ERROR
+    return session.clientHelloArrived(alert: alert)
 }
 
 /// `SSL_CB_READ_ALERT` and `SSL_CB_WRITE_ALERT` (expressions Swift does not import).

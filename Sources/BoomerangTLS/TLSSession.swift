@@ -1,5 +1,10 @@
 import BoomerangExchange
+import BoomerangWire
 import CBoomerangTLS
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The TLS of one server connection as a byte layer, without a socket: ciphertext from the
 /// client goes in with ``receive(_:)`` and comes out as plaintext from ``read(into:)``; plaintext
@@ -19,6 +24,8 @@ public final class TLSSession {
         /// The handshake or a record failed; an alert may be queued as ciphertext. The session
         /// takes nothing more.
         case failed(TLSError)
+        /// The policy breaks the handshake here: the driver resets the connection, or stalls.
+        case fault(TLSPolicy.HandshakeFault)
     }
 
     private let ssl: OpaquePointer
@@ -28,6 +35,11 @@ public final class TLSSession {
     private let context: TLSServerContext
     /// The address the client connected to, the name whose certificate it gets without SNI.
     private let localName: String
+    /// The listener's policy, and the one the ClientHello chose (the listener's, or its server name's).
+    private let listenerPolicy: TLSPolicy
+    public private(set) var policy: TLSPolicy
+    /// A fault the policy commits, once the ClientHello has arrived.
+    private var pendingFault: TLSPolicy.HandshakeFault?
     /// The ClientHello, once it has arrived.
     public private(set) var clientHello: ClientHello?
     /// Why the ClientHello's extensions could not be read, when they could not (the handshake
@@ -43,7 +55,7 @@ public final class TLSSession {
     private var isShutDown = false
 
     /// Creates the session of one accepted connection; `localName` is the address it came to.
-    public init(context: TLSServerContext, localName: String) throws(TLSError) {
+    public init(context: TLSServerContext, localName: String, policy: TLSPolicy = TLSPolicy()) throws(TLSError) {
         guard let ssl = SSL_new(context.pointer) else { throw TLSError.fromQueue(.outOfResources, "SSL_new") }
         guard let input = CBoomerangTLS_newMemoryBIO(), let output = CBoomerangTLS_newMemoryBIO() else {
             SSL_free(ssl)
@@ -56,6 +68,8 @@ public final class TLSSession {
         self.output = output
         self.context = context
         self.localName = localName
+        listenerPolicy = policy
+        self.policy = policy
         SSL_set_ex_data(ssl, 0, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -86,13 +100,14 @@ public final class TLSSession {
             security = facts()
         }
         if result == 1 { return .plaintext(count) }
+        if let pendingFault { return .fault(pendingFault) }
         switch SSL_get_error(ssl, result) {
         case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
             return .needsInput
         case SSL_ERROR_ZERO_RETURN:
             return .closedByPeer
         default:
-            let error = TLSError.fromQueue(security == nil ? .handshakeFailed : .recordFailed, clientHello?.serverName ?? "")
+            let error = failure ?? TLSError.fromQueue(security == nil ? .handshakeFailed : .recordFailed, clientHello?.serverName ?? "")
             failure = error
             return .failed(error)
         }
@@ -135,9 +150,10 @@ public final class TLSSession {
 
     // MARK: The handshake
 
-    /// Reads what the client offered and presents the certificate for the name it asked for.
-    /// Called by OpenSSL from inside ``read(into:)``.
-    func clientHelloArrived(alert: UnsafeMutablePointer<Int32>?) -> Bool {
+    /// Reads what the client offered, chooses the policy (the name's, or the listener's), and
+    /// applies it: versions, ciphers, client certificates, the certificate, or the fault.
+    /// Called by OpenSSL from inside ``read(into:)``; returns `SSL_CLIENT_HELLO_…`.
+    func clientHelloArrived(alert: UnsafeMutablePointer<Int32>?) -> Int32 {
         var hello = ClientHello(legacyVersion: UInt16(truncatingIfNeeded: SSL_client_hello_get0_legacy_version(ssl)), cipherSuites: [], extensions: [])
         do throws(ClientHelloError) {
             var ciphers: UnsafePointer<UInt8>?
@@ -160,10 +176,71 @@ public final class TLSSession {
             clientHelloError = error
         }
         clientHello = hello
-        let credential = context.credential(for: hello.serverName ?? localName)
+        policy = hello.serverName.flatMap(context.policy(forName:)) ?? listenerPolicy
+        switch policy.handshakeFault {
+        case .alert(let description):
+            alert?.pointee = description
+            return SSL_CLIENT_HELLO_ERROR
+        case .reset, .stall:
+            pendingFault = policy.handshakeFault
+            return SSL_CLIENT_HELLO_RETRY
+        case nil:
+            break
+        }
+        guard apply(policy) else {
+            alert?.pointee = SSL_AD_INTERNAL_ERROR
+            return SSL_CLIENT_HELLO_ERROR
+        }
+        let credential: TLSCredential
+        if let deferred = policy.credential {
+            do throws(TLSError) {
+                credential = try deferred.value()
+            } catch {
+                failure = error
+                alert?.pointee = SSL_AD_INTERNAL_ERROR
+                return SSL_CLIENT_HELLO_ERROR
+            }
+        } else {
+            credential = context.credential(for: hello.serverName ?? localName)
+        }
         guard CBoomerangTLS_useCredential(ssl, credential.certificate, credential.key, credential.chain) == 1 else {
             alert?.pointee = SSL_AD_INTERNAL_ERROR
-            return false
+            return SSL_CLIENT_HELLO_ERROR
+        }
+        return SSL_CLIENT_HELLO_SUCCESS
+    }
+
+    /// Sets what `policy` asks of this connection; the security level first, since it decides
+    /// which certificates, groups and versions the rest may use.
+    private func apply(_ policy: TLSPolicy) -> Bool {
+        if let level = policy.securityLevel { SSL_set_security_level(ssl, level) }
+        guard CBoomerangTLS_setVersions(ssl, policy.minimumVersion.rawValue, policy.maximumVersion.rawValue) == 1 else { return false }
+        if let list = policy.cipherList, SSL_set_cipher_list(ssl, list) != 1 { return false }
+        if let suites = policy.cipherSuites, SSL_set_ciphersuites(ssl, suites) != 1 { return false }
+        if let pem = policy.dhParametersPEM {
+            guard let parameters = CBoomerangTLS_readParameters(pem) else { return false }
+            guard SSL_set0_tmp_dh_pkey(ssl, parameters) == 1 else {
+                EVP_PKEY_free(parameters)
+                return false
+            }
+        }
+        // Sessions resume only within the scenario they were made in: a ticket from a valid
+        // certificate's port must not skip the check of an expired one.
+        let context = Array((policy.scenario ?? "boomerang").utf8.prefix(32))
+        guard SSL_set_session_id_context(ssl, context, UInt32(context.count)) == 1 else { return false }
+        switch policy.clientCertificates {
+        case .none:
+            break
+        case .optional, .required:
+            guard let authority = self.context.clientAuthority, let store = self.context.clientAuthorityStore,
+                CBoomerangTLS_setVerifyStore(ssl, store) == 1
+            else { return false }
+            CBoomerangTLS_setClientAuthorityName(ssl, authority)
+            if policy.clientCertificates == .required {
+                SSL_set_verify(ssl, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nil)
+            } else {
+                SSL_set_verify(ssl, SSL_VERIFY_PEER, tlsAcceptAnyClientCertificate)
+            }
         }
         return true
     }
@@ -202,6 +279,8 @@ public final class TLSSession {
             report.detail = failure.detail.isEmpty ? nil : failure.detail
             report.cause = Self.cause(of: failure, alert: alertReceived) ?? cause
         }
+        if policy.handshakeFault != nil { report.cause = .scenario }
+        report.scenario = policy.scenario
         report.alertReceived = alertReceived.map(TLSAlert.name)
         report.alertSent = alertSent.map(TLSAlert.name)
         if let hello = clientHello {
@@ -261,6 +340,47 @@ public final class TLSSession {
         let alpn = selected.flatMap { selectedCount == 0 ? nil : String(decoding: UnsafeBufferPointer(start: $0, count: Int(selectedCount)), as: UTF8.self) }
         return TransportSecurity(
             version: version, cipher: cipher, alpn: alpn, serverName: clientHello?.serverName, resumed: SSL_session_reused(ssl) == 1,
-            ja4: clientHello?.ja4, clientCertificate: nil)
+            ja4: clientHello?.ja4, clientCertificate: peerCertificate(), scenario: policy.scenario)
     }
+
+    /// The certificate the client sent, if it sent one.
+    private func peerCertificate() -> TransportSecurity.PeerCertificate? {
+        guard let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
+        defer { X509_free(certificate) }
+        func name(_ name: OpaquePointer?) -> String {
+            var text = [CChar](repeating: 0, count: 1024)
+            let count = text.withUnsafeMutableBufferPointer { CBoomerangTLS_nameText(name, $0.baseAddress, Int32($0.count)) }
+            return String(decoding: text.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        var serial = [CChar](repeating: 0, count: 128)
+        let hasSerial = serial.withUnsafeMutableBufferPointer { CBoomerangTLS_serialText(certificate, $0.baseAddress, Int32($0.count)) } == 1
+        var digest = [UInt8](repeating: 0, count: 32)
+        var digestLength: UInt32 = 0
+        X509_digest(certificate, EVP_sha256(), &digest, &digestLength)
+        return TransportSecurity.PeerCertificate(
+            subject: name(X509_get_subject_name(certificate)), issuer: name(X509_get_issuer_name(certificate)),
+            serial: hasSerial ? String(decoding: serial.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "",
+            sha256: digest.prefix(Int(digestLength)).map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined(),
+            notBefore: Self.timestamp(CBoomerangTLS_notBefore(certificate)), notAfter: Self.timestamp(CBoomerangTLS_notAfter(certificate)),
+            verified: SSL_get_verify_result(ssl) == X509_V_OK)
+    }
+
+    /// Seconds since 1970 as an RFC 3339 UTC time.
+    private static func timestamp(_ seconds: Int64) -> String {
+        guard seconds >= 0 else { return "" }
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
+
+/// The verify callback of an optional client certificate: any certificate is taken, and the
+/// echo says whether it verified (`SSL_get_verify_result`).
+private func tlsAcceptAnyClientCertificate(_: Int32, _: OpaquePointer?) -> Int32 {
+    1
 }

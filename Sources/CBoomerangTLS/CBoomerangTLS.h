@@ -8,6 +8,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+#include <string.h>
+#include <time.h>
 
 /* ALPN: the first of the server's protocols (length-prefixed, in its order of preference) that
  * the client offered. With none in common the handshake goes on without ALPN, as nginx does, so
@@ -90,4 +92,82 @@ static inline unsigned long CBoomerangTLS_takeError(char *text, size_t length) {
 
 static inline int CBoomerangTLS_errorReason(unsigned long code) {
     return ERR_GET_REASON(code);
+}
+
+/* The versions a connection may negotiate, set from its ClientHello callback. */
+static inline int CBoomerangTLS_setVersions(SSL *ssl, int minimum, int maximum) {
+    return SSL_set_min_proto_version(ssl, minimum) && SSL_set_max_proto_version(ssl, maximum);
+}
+
+/* The store a connection verifies client certificates against (the reference is taken). */
+static inline int CBoomerangTLS_setVerifyStore(SSL *ssl, X509_STORE *store) {
+    return SSL_set1_verify_cert_store(ssl, store);
+}
+
+/* A store that trusts `certificate` alone. */
+static inline X509_STORE *CBoomerangTLS_newStore(X509 *certificate) {
+    X509_STORE *store = X509_STORE_new();
+    if (store == NULL) return NULL;
+    if (!X509_STORE_add_cert(store, certificate)) {
+        X509_STORE_free(store);
+        return NULL;
+    }
+    return store;
+}
+
+/* The CA names a server sends with its certificate request. */
+static inline void CBoomerangTLS_setClientAuthorityName(SSL *ssl, X509 *certificate) {
+    STACK_OF(X509_NAME) *names = sk_X509_NAME_new_null();
+    X509_NAME *name = names ? X509_NAME_dup(X509_get_subject_name(certificate)) : NULL;
+    if (name == NULL || !sk_X509_NAME_push(names, name)) {
+        X509_NAME_free(name);
+        sk_X509_NAME_free(names);
+        return;
+    }
+    SSL_set_client_CA_list(ssl, names);
+}
+
+/* A distinguished name in RFC 2253 form, into `text`; returns its length. */
+static inline int CBoomerangTLS_nameText(X509_NAME *name, char *text, int length) {
+    BIO *bio = BIO_new(BIO_s_mem());
+    int count;
+    if (bio == NULL) return 0;
+    X509_NAME_print_ex(bio, name, 0, XN_FLAG_RFC2253);
+    count = BIO_read(bio, text, length);
+    BIO_free(bio);
+    return count < 0 ? 0 : count;
+}
+
+/* The serial number in upper-case hex, into `text` (NUL-terminated); returns 0 on failure. */
+static inline int CBoomerangTLS_serialText(X509 *certificate, char *text, int length) {
+    BIGNUM *number = ASN1_INTEGER_to_BN(X509_get0_serialNumber(certificate), NULL);
+    char *hex = number ? BN_bn2hex(number) : NULL;
+    int ok = hex != NULL && (int)strlen(hex) < length;
+    if (ok) strcpy(text, hex);
+    OPENSSL_free(hex);
+    BN_free(number);
+    return ok;
+}
+
+/* A certificate time as seconds since 1970 (UTC), or -1. */
+static inline long long CBoomerangTLS_timeSeconds(const ASN1_TIME *time) {
+    struct tm parts;
+    if (time == NULL || !ASN1_TIME_to_tm(time, &parts)) return -1;
+    return (long long)timegm(&parts);
+}
+
+static inline long long CBoomerangTLS_notBefore(X509 *certificate) {
+    return CBoomerangTLS_timeSeconds(X509_get0_notBefore(certificate));
+}
+
+static inline long long CBoomerangTLS_notAfter(X509 *certificate) {
+    return CBoomerangTLS_timeSeconds(X509_get0_notAfter(certificate));
+}
+
+/* DH parameters from PEM (for the weak-group scenario), or NULL. */
+static inline EVP_PKEY *CBoomerangTLS_readParameters(const char *pem) {
+    BIO *bio = BIO_new_mem_buf(pem, -1);
+    EVP_PKEY *parameters = bio ? PEM_read_bio_Parameters(bio, NULL) : NULL;
+    BIO_free(bio);
+    return parameters;
 }

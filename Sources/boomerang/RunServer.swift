@@ -22,6 +22,7 @@ func runServer(_ settings: ServerSettings) throws {
             let loops = settings.threads.map(String.init) ?? "one per core"
             let https = server.httpsPort.map { " and https://\(host):\($0)/" } ?? ""
             print("Boomerang listening on http://\(host):\(port)/\(https) (event loops: \(loops))")
+            server.prepareTLSScenarios()
             fflush(nil)
         }
     } catch {

@@ -22,6 +22,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.host)) var host: String?
     @Option(help: .setting(.port)) var port: String?
     @Option(help: .setting(.httpsPort)) var httpsPort: String?
+    @Option(help: .setting(.tlsScenarioPorts)) var tlsScenarioPorts: String?
     @Option(help: .setting(.threads)) var threads: String?
     @Option(help: .setting(.maxRequestLineBytes)) var maxRequestLineBytes: String?
     @Option(help: .setting(.maxHeaderBytes)) var maxHeaderBytes: String?
@@ -88,7 +89,7 @@ struct ServeCommand: ParsableCommand {
     /// The options given on the command line, keyed by ``ServerSetting/optionName``.
     var optionValues: [String: String] {
         let given: [(ServerSetting, String?)] = [
-            (.host, host), (.port, port), (.httpsPort, httpsPort), (.threads, threads),
+            (.host, host), (.port, port), (.httpsPort, httpsPort), (.tlsScenarioPorts, tlsScenarioPorts), (.threads, threads),
             (.maxRequestLineBytes, maxRequestLineBytes), (.maxHeaderBytes, maxHeaderBytes),
             (.maxHeaderCount, maxHeaderCount), (.maxBodyBytes, maxBodyBytes),
             (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.maxInlinePartBytes, maxInlinePartBytes),

@@ -1,4 +1,5 @@
 import BoomerangTLS
+import BoomerangWire
 import Testing
 
 @Suite struct ClientHelloTests {

@@ -1,9 +1,40 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `boomerang ca`: the folder comes from the settings, every subcommand runs against it, and a
 /// change of tls_names asks for a rotation.
 @Suite struct CACommandTests {
+    /// What README tells a new user: start the server, then
+    /// `curl --cacert "$(boomerang ca path)" https://localhost:8443/get` (a free port here).
+    @Test func theServersCertificateVerifiesWithTheRootThatCAPathNames() throws {
+        let root = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let environment = ["TLS_STATE_DIRECTORY": root.appending(path: "ca").path, "HTTPS_PORT": "0", "TLS_SCENARIO_PORTS": "off"]
+        let server = try Subprocess.startBoomerang(["--port", "0", "--no-access-log"], environment: environment, in: root)
+        let line = try server.waitForOutputLine(containing: "listening on")
+        let port = try #require(line.split(separator: " ").first { $0.hasPrefix("https://") }.flatMap { Int($0.split(separator: ":").last!.dropLast()) })
+        let path = try Subprocess.runBoomerang(["ca", "path"], environment: environment, in: root)
+        #expect(path.status == 0, "\(path.standardError)")
+        let rootFile = path.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(rootFile == root.appending(path: "ca/root.pem").path)
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/curl")
+        process.arguments = ["-sS", "--cacert", rootFile, "https://localhost:\(port)/get"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let body = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let echo = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect((echo["tls"] as? [String: Any])?["version"] as? String == "TLSv1.3")
+        #expect(server.stop(signal: SIGTERM) == 0)
+    }
+
     @Test func subcommandsUseTheFolderFromTheEnvironment() throws {
         let root = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }

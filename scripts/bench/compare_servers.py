@@ -49,7 +49,9 @@ def server_cmd(name, port):
     if name in VARIANTS:
         binary = os.environ.get("BOOMERANG_BIN", os.path.join(os.getcwd(), ".build", "release", "boomerang"))
         extra = os.environ.get("BOOMERANG_ARGS", "").split()
-        return pin + [binary, "serve", "--host", bench.HOST, "--port", str(port), "--threads", "1"] + VARIANTS[name][1] + extra
+        # Plain HTTP only (HTTPS is measured by tls_compare.py), unless BOOMERANG_ARGS says otherwise.
+        https = [] if "--https-port" in extra else ["--https-port", "off"]
+        return pin + [binary, "serve", "--host", bench.HOST, "--port", str(port), "--threads", "1"] + https + VARIANTS[name][1] + extra
     return pin + original_cmd(name, port)
 
 

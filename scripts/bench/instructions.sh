@@ -46,6 +46,6 @@ IFS=';' read -ra configs <<< "$CONFIGS"
 for config in "${configs[@]}"; do
     IFS=: read -r name args <<< "$config"
     # shellcheck disable=SC2086 # the options are lists
-    per_request "boomerang-$name" "$PORT" "$binary" serve --host 127.0.0.1 --port "$PORT" --threads 1 $args ${BOOMERANG_EXTRA_ARGS:-}
+    per_request "boomerang-$name" "$PORT" "$binary" serve --host 127.0.0.1 --port "$PORT" --threads 1 --https-port off $args ${BOOMERANG_EXTRA_ARGS:-}
 done
 [ -n "${SKIP_EVHTTP:-}" ] || per_request evhttp-1 $((PORT + 1)) "$ANCHORS/bin/evhttp_echo" $((PORT + 1)) 1

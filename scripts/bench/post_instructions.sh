@@ -51,5 +51,5 @@ per_request() { # NAME PORT COMMAND...
     echo "$name: $(((large - small) / 10)) instructions per 1 MiB multipart POST /post"
 }
 
-per_request boomerang-defaults "$PORT" "$work/boomerang" serve --host 127.0.0.1 --port "$PORT" --threads 1 ${BOOMERANG_EXTRA_ARGS:-}
+per_request boomerang-defaults "$PORT" "$work/boomerang" serve --host 127.0.0.1 --port "$PORT" --threads 1 --https-port off ${BOOMERANG_EXTRA_ARGS:-}
 [ -n "${SKIP_EVHTTP:-}" ] || per_request evhttp-1 $((PORT + 1)) "$ANCHORS/bin/evhttp_echo" $((PORT + 1)) 1

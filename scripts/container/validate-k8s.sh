@@ -71,9 +71,11 @@ service = next(d for d in documents if d["kind"] == "Service")
 pod = deployment["spec"]["template"]["spec"]
 container = pod["containers"][0]
 problems = []
-port = int(plan["expose"][0][0].split("/")[0])
-if [p["containerPort"] for p in container["ports"]] != [port]:
-    problems.append(f"containerPort is not the Dockerfile's EXPOSE {port}")
+# EXPOSE lists HTTP, HTTPS, then the TLS scenarios' range; the pod publishes the first two.
+exposed = [word.split("/")[0] for word in shlex.split(" ".join(plan["expose"][0]))]
+ports = [int(word) for word in exposed if word.isdigit()][:2]
+if [p["containerPort"] for p in container["ports"]] != ports:
+    problems.append(f"the containerPorts are not the Dockerfile's EXPOSE {ports}")
 uid, _, gid = plan["user"][0][0].partition(":")
 if (str(pod["securityContext"].get("runAsUser")), str(pod["securityContext"].get("runAsGroup"))) != (uid, gid or uid):
     problems.append(f"runAsUser/runAsGroup are not the Dockerfile's USER {uid}:{gid}")

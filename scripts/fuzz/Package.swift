@@ -18,6 +18,10 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .executableTarget(
+            name: "FuzzClientHello",
+            dependencies: ["BoomerangSerialization", "BoomerangWire"]
+        ),
+        .executableTarget(
             name: "FuzzWebSocket",
             dependencies: ["BoomerangSerialization", "BoomerangWire"]
         ),

@@ -48,7 +48,7 @@ class Server:
     def __init__(self, *options, port=0):
         self.options = list(options)
         self.process = subprocess.Popen(
-            [binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "1",
+            [binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "1", "--https-port", "off",
              "--no-access-log", "--public-directory", os.path.join(ROOT, "public"), *self.options],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True,
         )

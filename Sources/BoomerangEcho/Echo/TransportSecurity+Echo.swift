@@ -10,6 +10,7 @@ extension TransportSecurity {
             ("clientCertificate", clientCertificate.map(\.echoValue) ?? .null),
             ("ja4", ja4.map(StructuredValue.string) ?? .null),
             ("resumed", .bool(resumed)),
+            ("scenario", scenario.map(StructuredValue.string) ?? .null),
             ("serverName", serverName.map(StructuredValue.string) ?? .null),
             ("version", .string(version)),
         ]))

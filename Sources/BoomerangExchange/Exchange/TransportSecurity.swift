@@ -15,12 +15,15 @@ public struct TransportSecurity: Sendable, Hashable {
     public var ja4: String?
     /// The certificate the client presented, when it sent one.
     public var clientCertificate: PeerCertificate?
+    /// The TLS scenario of the port or name the client came to, when any.
+    public var scenario: String?
 
     /// Creates the facts of one handshake.
     public init(
         version: String, cipher: String, alpn: String?, serverName: String?, resumed: Bool, ja4: String?,
-        clientCertificate: PeerCertificate?
+        clientCertificate: PeerCertificate?, scenario: String? = nil
     ) {
+        self.scenario = scenario
         self.version = version
         self.cipher = cipher
         self.alpn = alpn

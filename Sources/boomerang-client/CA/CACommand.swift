@@ -4,7 +4,7 @@ import BoomerangConfiguration
 import Foundation
 import X509
 
-/// `boomerang ca`: the local certificate authority that HTTPS will be served with.
+/// `boomerang ca`: the local certificate authority HTTPS is served with.
 struct CACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ca",
@@ -16,7 +16,7 @@ struct CACommand: ParsableCommand {
             subdomains, 127.0.0.0/8, ::1 and the tls_names setting's names, and for no other site.
             """,
         subcommands: [
-            CAShowCommand.self, CAExportCommand.self, CAClientCertificateCommand.self, CAInstallHelpCommand.self,
+            CAShowCommand.self, CAPathCommand.self, CAExportCommand.self, CAClientCertificateCommand.self, CAInstallHelpCommand.self,
             CARotateCommand.self, CADeleteCommand.self,
         ]
     )
@@ -65,6 +65,19 @@ struct CAShowCommand: ParsableCommand {
             print("  SHA-256 fingerprint: \(certificate.sha256Fingerprint)")
             print("  SPKI SHA-256 pin: \(certificate.publicKeyPin)")
         }
+    }
+}
+
+/// `boomerang ca path`: the root's PEM file, for `curl --cacert "$(boomerang ca path)"`.
+struct CAPathCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path", abstract: "Print the path of the root certificate's PEM file (made first if there is no CA).")
+
+    @OptionGroup var options: CAOptions
+
+    func run() throws {
+        let authority = try options.authority()
+        print(authority.folder.hasSuffix("/") ? authority.folder + "root.pem" : authority.folder + "/root.pem")
     }
 }
 

@@ -18,6 +18,7 @@ import Testing
             live = try LiveServer { settings in
                 settings.httpsPort = 0
                 settings.tlsStateDirectory = folder
+                settings.tlsScenarioPorts = .off
                 configure(&settings)
             }
             httpsPort = try #require(live.httpsPort)

@@ -1,0 +1,85 @@
+import BoomerangCertificates
+import BoomerangTLS
+import Synchronization
+
+/// The catalogue made real for one certificate authority: each scenario's policy, with a
+/// certificate made (and kept in the CA's folder) the first time a client needs it, or when
+/// ``prepare()`` gets to it first.
+public final class TLSScenarioSet: Sendable {
+    /// The scenarios, in catalogue order.
+    public let scenarios: [TLSScenario]
+    private let authority: CertificateAuthority
+    private let policies: [String: TLSPolicy]
+    private let namesByHost: [String: String]
+    private let issued = Mutex<[String: IssuedCertificate]>([:])
+
+    /// The names every scenario certificate carries besides its own host, so that its port serves
+    /// it to clients that connect to `localhost` or `127.0.0.1`.
+    static let portNames = ["localhost", "127.0.0.1", "::1"]
+
+    /// The scenarios of `catalogue`, with certificates from `authority`.
+    public init(authority: CertificateAuthority, catalogue: [TLSScenario] = TLSScenarioCatalogue.all) {
+        self.authority = authority
+        scenarios = catalogue
+        var policies: [String: TLSPolicy] = [:]
+        var namesByHost: [String: String] = [:]
+        let issued = self.issued
+        for scenario in catalogue {
+            var policy = TLSPolicy(scenario: scenario.name)
+            if let kind = scenario.certificate {
+                let name = scenario.name
+                let hosts = [scenario.host] + Self.portNames
+                policy.credential = DeferredCredential { () throws(TLSError) -> TLSCredential in
+                    let certificate: IssuedCertificate
+                    do {
+                        certificate = try authority.scenarioCertificate(named: name, kind: kind, hosts: hosts)
+                    } catch {
+                        throw TLSError(.invalidCredential, name, detail: "\(error)")
+                    }
+                    issued.withLock { $0[name] = certificate }
+                    return try TLSCredential(chainPEM: certificate.chainPEM, privateKeyPEM: certificate.privateKeyPEM)
+                }
+            }
+            scenario.configure(&policy)
+            policies[scenario.name] = policy
+            namesByHost[scenario.host] = scenario.name
+        }
+        self.policies = policies
+        self.namesByHost = namesByHost
+    }
+
+    /// The policy of the scenario a client asked for by name (`expired.localhost`), or nil.
+    public func policy(forServerName serverName: String) -> TLSPolicy? {
+        namesByHost[serverName].flatMap { policies[$0] }
+    }
+
+    /// The policy of the scenario named `name`.
+    public func policy(named name: String) -> TLSPolicy? {
+        policies[name]
+    }
+
+    /// Makes or loads every scenario's certificate now, on the calling thread (the server does
+    /// it on a thread of its own at start, so that no client waits for an RSA key).
+    ///
+    /// - Returns: the scenarios whose certificate could not be made, with why.
+    @discardableResult
+    public func prepare() -> [(name: String, error: TLSError)] {
+        var failures: [(String, TLSError)] = []
+        for scenario in scenarios {
+            guard let credential = policies[scenario.name]?.credential else { continue }
+            do throws(TLSError) {
+                _ = try credential.value()
+            } catch {
+                failures.append((scenario.name, error))
+            }
+        }
+        return failures
+    }
+
+    /// The certificate scenario `name` presents, made now if it is not yet.
+    public func certificate(named name: String) -> IssuedCertificate? {
+        if let known = issued.withLock({ $0[name] }) { return known }
+        _ = try? policies[name]?.credential?.value()
+        return issued.withLock { $0[name] }
+    }
+}

@@ -1,0 +1,211 @@
+import BoomerangSettings
+import BoomerangTesting
+import Foundation
+import Testing
+
+/// Each TLS scenario against real clients (curl, `openssl s_client`), by name on the HTTPS port
+/// and on its own port, with the outcome the catalogue promises; and `GET /__admin/tls`.
+@Suite struct TLSScenarioTests {
+    /// One server for the suite: making the scenarios' certificates (RSA 4096 among them) takes
+    /// seconds, once.
+    static let server: HTTPSTests.SecureServer = {
+        let server = try! HTTPSTests.SecureServer { $0.tlsScenarioPorts = .afterHTTPSPort }
+        server.live.server.prepareTLSScenarios()
+        return server
+    }()
+
+    static var listing: [String: Any] {
+        get throws { try #require(try server.curl("/__admin/tls").json) }
+    }
+
+    static func scenario(_ name: String) throws -> [String: Any] {
+        let scenarios = try #require(try listing["scenarios"] as? [[String: Any]])
+        return try #require(scenarios.first { $0["name"] as? String == name })
+    }
+
+    /// curl by name (`<scenario>.localhost` on the HTTPS port) and by the scenario's port.
+    static func curlBoth(_ name: String, _ extra: [String] = []) throws -> (byName: ExternalTool.Output, byPort: ExternalTool.Output) {
+        let entry = try scenario(name)
+        let host = try #require(entry["host"] as? String)
+        let port = try #require(entry["port"] as? Int)
+        let byName = try server.curl("/get", host: host, extra)
+        let byPort = try ExternalTool.run(
+            "curl", ["-sS", "--max-time", "10", "--cacert", server.root] + extra + ["https://localhost:\(port)/get"])
+        return (byName, byPort)
+    }
+
+    @Test(arguments: [
+        ("valid", 0), ("expired", 60), ("not-yet-valid", 60), ("self-signed", 60), ("untrusted-root", 60),
+        ("incomplete-chain", 60), ("sha1", 60), ("rsa-1024", 60), ("rsa-2048", 0), ("rsa-4096", 0), ("ecdsa-p256", 0),
+        ("ecdsa-p384", 0), ("1000-sans", 0), ("pinning", 0),
+    ])
+    func certificateScenariosGiveCurlTheirOutcomeByNameAndByPort(name: String, status: Int32) throws {
+        let (byName, byPort) = try Self.curlBoth(name)
+        #expect(byName.status == status, "\(name) by name: \(byName.stderr)")
+        #expect(byPort.status == status, "\(name) by port: \(byPort.stderr)")
+        if status == 0 {
+            let tls = try #require(byName.json?["tls"] as? [String: Any])
+            #expect(tls["scenario"] as? String == name)
+        }
+    }
+
+    @Test func theWrongHostIsRefusedAndItsChainIsOtherwiseValid() throws {
+        let (byName, byPort) = try Self.curlBoth("wrong-host")
+        #expect(byName.status == 60)
+        #expect(byName.stderr.contains("wrong-host.localhost"), "\(byName.stderr)")
+        #expect(byPort.status == 60)
+        // Without the name check the chain verifies: only the name is wrong.
+        let unchecked = try ExternalTool.run(
+            "sh", ["-c", "echo | openssl s_client -connect 127.0.0.1:\(Self.server.httpsPort) -servername wrong-host.localhost -CAfile \(Self.server.root) 2>&1"])
+        #expect(String(decoding: unchecked.stdout, as: UTF8.self).contains("Verify return code: 0 (ok)"))
+    }
+
+    @Test func theCommonNameOnlyCertificateHasNoSubjectAlternativeName() throws {
+        let entry = try Self.scenario("no-subject-alt-name")
+        let chain = try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(Self.server.live.port)/__admin/tls/scenarios/no-subject-alt-name.pem"])
+        let text = try ExternalTool.run("openssl", ["x509", "-noout", "-text"], input: chain.stdout)
+        let printed = String(decoding: text.stdout, as: UTF8.self)
+        #expect(!printed.contains("Subject Alternative Name"))
+        #expect(printed.contains("CN = no-subject-alt-name.localhost") || printed.contains("CN=no-subject-alt-name.localhost"))
+        #expect(entry["outcome"] as? String == "refuse")
+    }
+
+    @Test func pinningTheValidLeafRefusesThePinningScenario() throws {
+        let valid = try #require((try Self.scenario("valid")["leaf"] as? [String: Any])?["spkiSHA256"] as? String)
+        let pinned = ["--pinnedpubkey", "sha256//\(valid)"]
+        #expect(try Self.server.curl("/get", host: "valid.localhost", pinned).status == 0)
+        // 90: the public key does not match the pin.
+        #expect(try Self.server.curl("/get", host: "pinning.localhost", pinned).status == 90)
+        #expect(try Self.server.curl("/get", host: "pinning.localhost").status == 0)
+    }
+
+    @Test func theIDNScenarioAnswersAtItsPunycodeName() throws {
+        let output = try Self.server.curl("/get", host: "xn--bcher-kva.localhost")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect((output.json?["tls"] as? [String: Any])?["serverName"] as? String == "xn--bcher-kva.localhost")
+    }
+
+    @Test func versionScenariosServeExactlyTheirVersion() throws {
+        let twelve = try Self.curlBoth("tls-1-2")
+        #expect((twelve.byName.json?["tls"] as? [String: Any])?["version"] as? String == "TLSv1.2")
+        #expect((twelve.byPort.json?["tls"] as? [String: Any])?["version"] as? String == "TLSv1.2")
+        let thirteen = try Self.curlBoth("tls-1-3", ["--tls-max", "1.2"])
+        #expect(thirteen.byName.status == 35)
+        #expect(thirteen.byPort.status == 35)
+        for (name, flag, version) in [("tls-1-1", "-tls1_1", "TLSv1.1"), ("tls-1-0", "-tls1", "TLSv1")] {
+            // Refused by a client with default settings…
+            #expect(try Self.curlBoth(name).byName.status == 35)
+            // … and really served to one that lowers its security level.
+            let port = try #require(try Self.scenario(name)["port"] as? Int)
+            let legacy = try ExternalTool.run(
+                "sh", ["-c", "echo | openssl s_client -connect 127.0.0.1:\(port) \(flag) -cipher DEFAULT@SECLEVEL=0 -CAfile \(Self.server.root) 2>&1"])
+            let text = String(decoding: legacy.stdout, as: UTF8.self)
+            #expect(text.contains("Protocol  : \(version)") || text.contains("New, \(version),"), "\(name): \(text.suffix(600))")
+        }
+    }
+
+    @Test func weakKeyExchangesAreServedOnlyToClientsThatAskForThem() throws {
+        let staticRSA = try Self.curlBoth("static-rsa")
+        #expect((staticRSA.byName.json?["tls"] as? [String: Any])?["cipher"] as? String == "TLS_RSA_WITH_AES_128_GCM_SHA256")
+        for (name, cipher) in [("dh-1024", "DHE-RSA-AES128-GCM-SHA256"), ("null-cipher", "NULL-SHA256")] {
+            #expect(try Self.curlBoth(name).byPort.status == 35, "\(name) refused by default")
+            let port = try #require(try Self.scenario(name)["port"] as? Int)
+            let asked = try ExternalTool.run(
+                "sh", ["-c", "echo | openssl s_client -connect 127.0.0.1:\(port) -tls1_2 -cipher '\(cipher):@SECLEVEL=0' -CAfile \(Self.server.root) 2>&1"])
+            #expect(String(decoding: asked.stdout, as: UTF8.self).contains("Cipher is \(cipher)"), "\(name)")
+        }
+    }
+
+    @Test func aRequiredClientCertificateMustComeFromTheClientCA() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "boomerang-client-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let issued = try ExternalTool.run("curl", ["-sS", "-o", folder + "/client.pem", "http://127.0.0.1:\(Self.server.live.port)/__admin/tls/client-certificate.pem"])
+        #expect(issued.status == 0)
+        let without = try Self.curlBoth("client-certificate-required")
+        #expect(without.byName.status != 0)
+        let with = try Self.curlBoth("client-certificate-required", ["--cert", folder + "/client.pem"])
+        #expect(with.byName.status == 0, "\(with.byName.stderr)")
+        let certificate = try #require((with.byName.json?["tls"] as? [String: Any])?["clientCertificate"] as? [String: Any])
+        #expect(certificate["subject"] as? String == "CN=Boomerang client,O=Boomerang")
+        #expect(certificate["verified"] as? Bool == true)
+        #expect((certificate["sha256"] as? String)?.count == 64)
+
+        let optional = try Self.curlBoth("client-certificate-optional")
+        #expect(optional.byName.status == 0)
+        #expect((optional.byName.json?["tls"] as? [String: Any])?["clientCertificate"] is NSNull)
+        let presented = try Self.curlBoth("client-certificate-optional", ["--cert", folder + "/client.pem"])
+        #expect(((presented.byPort.json?["tls"] as? [String: Any])?["clientCertificate"] as? [String: Any])?["verified"] as? Bool == true)
+    }
+
+    @Test func handshakeFaultsEndTheHandshakeAsListedAndTheHistorySaysWhy() throws {
+        let failure = try Self.curlBoth("alert-handshake-failure")
+        #expect(failure.byName.status == 35)
+        #expect(failure.byName.stderr.contains("handshake failure"), "\(failure.byName.stderr)")
+        let version = try Self.curlBoth("alert-protocol-version")
+        #expect(version.byPort.status == 35)
+        #expect(version.byPort.stderr.contains("protocol version"), "\(version.byPort.stderr)")
+        let reset = try Self.curlBoth("reset-during-handshake")
+        #expect(reset.byPort.status == 35 || reset.byPort.status == 56, "\(reset.byPort.stderr)")
+        let stalled = try Self.server.curl("/get", host: "stall-during-handshake.localhost", ["--max-time", "1"])
+        #expect(stalled.status == 28)
+        let recorded = try Self.server.failedHandshakes().filter { $0["cause"] as? String == "scenario" }
+        let scenarios = Set(recorded.compactMap { $0["scenario"] as? String })
+        #expect(scenarios.isSuperset(of: ["alert-handshake-failure", "alert-protocol-version", "reset-during-handshake"]), "\(scenarios)")
+    }
+
+    @Test func theTruncatedResponseEndsWithoutCloseNotify() throws {
+        let (byName, byPort) = try Self.curlBoth("truncated-response")
+        // 18: the transfer closed with bytes remaining; 56: TLS ended without close_notify.
+        #expect([18, 56].contains(byName.status), "\(byName.stderr)")
+        #expect([18, 56].contains(byPort.status), "\(byPort.stderr)")
+    }
+
+    @Test func hstsOverHTTPSAndARedirectOverHTTP() throws {
+        let secure = try Self.server.curl("/hsts", ["-i"])
+        #expect(String(decoding: secure.stdout, as: UTF8.self).lowercased().contains("strict-transport-security: max-age=300"))
+        let plain = try ExternalTool.run("curl", ["-sS", "-i", "http://localhost:\(Self.server.live.port)/hsts"])
+        let text = String(decoding: plain.stdout, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 301"))
+        #expect(text.contains("Location: https://localhost:\(Self.server.httpsPort)/hsts"))
+    }
+
+    /// docs/https.md's table gives each scenario's default port: the catalogue's order from 8444.
+    @Test func theDocumentationListsEveryScenarioAtItsDefaultPort() throws {
+        let text = try String(contentsOf: PageBrowserTests.repository.appending(path: "docs/https.md"), encoding: .utf8)
+        let scenarios = try #require(try Self.listing["scenarios"] as? [[String: Any]])
+        for (index, scenario) in scenarios.enumerated() {
+            let name = try #require(scenario["name"] as? String)
+            let row = text.split(separator: "\n").first { $0.hasPrefix("| `\(name)`") || $0.contains(", `\(name)` |") }
+            #expect(row?.contains("\(8444 + index)") == true, "\(name) at \(8444 + index) in docs/https.md")
+        }
+    }
+
+    @Test func theListingHasEveryScenarioPinsAndDownloads() throws {
+        let listing = try Self.listing
+        let scenarios = try #require(listing["scenarios"] as? [[String: Any]])
+        #expect(scenarios.count == 31)
+        let ports = scenarios.compactMap { $0["port"] as? Int }
+        #expect(Set(ports).count == scenarios.count)
+        for scenario in scenarios {
+            #expect(["accept", "refuse"].contains(scenario["outcome"] as? String))
+            #expect(!((scenario["expectation"] as? String) ?? "").isEmpty)
+            let pin = try #require((scenario["leaf"] as? [String: Any])?["spkiSHA256"] as? String, "\(scenario["name"] ?? "")")
+            #expect(Data(base64Encoded: pin)?.count == 32)
+        }
+        let unavailable = try #require(listing["unavailable"] as? [[String: Any]])
+        #expect(Set(unavailable.compactMap { $0["name"] as? String }).isSuperset(of: ["rc4", "3des", "sslv3"]))
+
+        let root = try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(Self.server.live.port)/__admin/tls/root.pem"])
+        #expect(root.stdout == (try Data(contentsOf: URL(filePath: Self.server.root))))
+        let rootPin = try #require((listing["root"] as? [String: Any])?["spkiSHA256"] as? String)
+        let computed = try ExternalTool.run(
+            "sh", ["-c", "openssl x509 -in \(Self.server.root) -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"])
+        #expect(String(decoding: computed.stdout, as: UTF8.self).trimmingCharacters(in: .newlines) == rootPin)
+        let p12 = try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(Self.server.live.port)/__admin/tls/client-certificate.p12"])
+        let read = try ExternalTool.run("openssl", ["pkcs12", "-nokeys", "-passin", "pass:boomerang", "-legacy"], input: p12.stdout)
+        #expect(String(decoding: read.stdout, as: UTF8.self).contains("BEGIN CERTIFICATE"), "\(read.stderr)")
+        let profile = try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(Self.server.live.port)/__admin/tls/root.mobileconfig"])
+        #expect(String(decoding: profile.stdout, as: UTF8.self).contains("com.apple.security.root"))
+    }
+}
