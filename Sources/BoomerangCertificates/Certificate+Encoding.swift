@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import SwiftASN1
 import X509
+import _CryptoExtras
 
 /// A certificate's encodings and the digests that pin it.
 extension Certificate {
@@ -40,7 +41,14 @@ extension Certificate {
 extension Certificate.PrivateKey {
     /// The key in PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`), ending with a line break.
     public var pkcs8PEM: String {
-        // Serializing a P-256 key cannot fail.
-        try! serializeAsPEM().pemString + "\n"
+        // Serializing an EC or RSA key cannot fail.
+        let document = try! serializeAsPEM()
+        var text = document.pemString
+        // swift-certificates writes an RSA key in PKCS#1 (`RSA PRIVATE KEY`); the unsafe
+        // initializer also reads keys under 2048 bits.
+        if document.discriminator == "RSA PRIVATE KEY", let key = try? _RSA.Signing.PrivateKey(unsafeDERRepresentation: document.derBytes) {
+            text = key.pkcs8PEMRepresentation
+        }
+        return text.hasSuffix("\n") ? text : text + "\n"
     }
 }

@@ -15,7 +15,9 @@ import X509
 ///   is what the server trusts for them: it never needs to be installed anywhere.
 ///
 /// The intermediate issues a leaf for each server name on demand (``issueLeaf(for:now:)``), kept
-/// in memory. The folder has mode 0700, the key files 0600; a key file that others may read is refused.
+/// in memory, and the certificates of the TLS test scenarios (``scenarioCertificate(named:kind:host:now:)``),
+/// kept in the folder's `scenarios` folder. The folder has mode 0700, the key files 0600; a key
+/// file that others may read is refused.
 public final class CertificateAuthority: Sendable {
     /// The folder the CA is kept in.
     public let folder: String
@@ -29,9 +31,13 @@ public final class CertificateAuthority: Sendable {
     /// The names the CA issues leaves for, read from the intermediate's name constraints.
     public let permittedNames: PermittedNames
 
-    private let serverIssuer: CertificateIssuer
+    /// The intermediate and its key.
+    let serverIssuer: CertificateIssuer
     private let clientIssuer: CertificateIssuer
     private let leaves = Mutex<[String: IssuedCertificate]>([:])
+    /// The scenario certificates read or made, by scenario name; the lock is held while one is
+    /// read or made, so that two callers never make the same one.
+    let scenarios = Mutex<[String: ScenarioEntry]>([:])
 
     /// The most leaves kept in memory; the cache starts over when it is full (names under
     /// `localhost` are endless, and each costs a key).
@@ -87,14 +93,16 @@ public final class CertificateAuthority: Sendable {
     }
 
     /// Replaces the CA in `folder` with a new one (new keys, new fingerprints): every device that
-    /// trusted the old root must be given the new one.
+    /// trusted the old root must be given the new one. The scenario certificates are removed, to
+    /// be made again by the new CA.
     public static func rotate(in folder: String, permitting extraNames: [String] = [], now: Date = Date()) throws(CertificateAuthorityError) -> CertificateAuthority {
         let permitted = try PermittedNames(adding: extraNames)
         try delete(in: folder)
         return try create(in: folder, permitted: permitted, now: now)
     }
 
-    /// Removes the CA's files from `folder`, and the folder when nothing else is in it.
+    /// Removes the CA's files and its scenario certificates from `folder`, and the folder when
+    /// nothing else is in it.
     public static func delete(in folder: String) throws(CertificateAuthorityError) {
         try StateFolder(path: folder).remove()
     }

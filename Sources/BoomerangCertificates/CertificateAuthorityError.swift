@@ -23,6 +23,9 @@ public struct CertificateAuthorityError: Error, Sendable, Hashable, CustomString
         case signingFailed = "signing_failed"
         /// OpenSSL could not write the PKCS#12 file.
         case pkcs12Failed = "pkcs12_failed"
+        /// A scenario certificate was asked with parameters it is not made with (an RSA key size,
+        /// a number of names, a wrong host that is the host itself).
+        case invalidScenario = "invalid_scenario"
     }
 
     /// What went wrong.
@@ -56,6 +59,7 @@ public struct CertificateAuthorityError: Error, Sendable, Hashable, CustomString
             case .malformedFile: "\(value) does not hold what the certificate authority wrote"
             case .signingFailed: "cannot make the certificate for \(value)"
             case .pkcs12Failed: "cannot write the PKCS#12 file for \(value)"
+            case .invalidScenario: "\(value) is not a scenario certificate the certificate authority makes"
             }
         return detail.isEmpty ? "\(code.rawValue): \(text)" : "\(code.rawValue): \(text): \(detail)"
     }

@@ -45,7 +45,9 @@ struct CertificateIssuer: Sendable {
         let certificate = try sign(commonName) {
             var extensions = try Self.authorityExtensions(pathLength: 0, permitted: permitted, publicKey: publicKey, issuerKeyIdentifier: issuerKeyIdentifier)
             try extensions.append(Certificate.Extension(ExtendedKeyUsage([usage]), critical: false))
-            return try signedCertificate(commonName: commonName, publicKey: publicKey, extensions: extensions, validUntil: now + Self.authorityLifetime, now: now)
+            return try signedCertificate(
+                commonName: commonName, publicKey: publicKey, extensions: extensions,
+                notValidBefore: now - Self.backdating, notValidAfter: now + Self.authorityLifetime)
         }
         return CertificateIssuer(certificate: certificate, key: key)
     }
@@ -54,33 +56,97 @@ struct CertificateIssuer: Sendable {
     /// `alternativeNames` is not empty, by those subject alternative names.
     func issueLeaf(commonName: String, alternativeNames: [GeneralName], usage: ExtendedKeyUsage.Usage, chain: [Certificate], now: Date) throws(CertificateAuthorityError) -> IssuedCertificate {
         let key = Certificate.PrivateKey(P256.Signing.PrivateKey())
-        let publicKey = key.publicKey
-        let issuerKeyIdentifier = try self.keyIdentifier
-        let leaf = try sign(commonName) {
-            let extensions = try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-                try ExtendedKeyUsage([usage])
-                if !alternativeNames.isEmpty {
-                    SubjectAlternativeNames(alternativeNames)
-                }
-                SubjectKeyIdentifier(hash: publicKey)
-                AuthorityKeyIdentifier(keyIdentifier: issuerKeyIdentifier)
-            }
-            return try signedCertificate(
-                commonName: commonName, publicKey: publicKey, extensions: extensions,
-                validUntil: now - Self.backdating + Self.leafLifetime, now: now)
-        }
+        let leaf = try signLeaf(
+            publicKey: key.publicKey, commonName: commonName, alternativeNames: alternativeNames, usage: usage, keyEncipherment: false,
+            notValidBefore: now - Self.backdating, notValidAfter: now - Self.backdating + Self.leafLifetime)
         return IssuedCertificate(certificate: leaf, chain: chain, privateKey: key)
     }
 
-    /// A certificate signed by this CA, from `now` less the backdating to `validUntil`.
-    private func signedCertificate(commonName: String, publicKey: Certificate.PublicKey, extensions: Certificate.Extensions, validUntil: Date, now: Date) throws -> Certificate {
+    /// An end-entity certificate for `publicKey` and `usage`, named `commonName` and, when
+    /// `alternativeNames` is not empty, by those subject alternative names, valid from
+    /// `notValidBefore` to `notValidAfter`. With `keyEncipherment` (for an RSA key), its key usage
+    /// allows key encipherment besides signatures, as static RSA key exchange needs.
+    ///
+    /// A new serial number is drawn unless `serialNumber` is given, and the CA's key signs
+    /// unless `signer` is given (``ReplayedSignature``, to make a stored certificate again).
+    func signLeaf(
+        publicKey: Certificate.PublicKey, commonName: String, alternativeNames: [GeneralName], usage: ExtendedKeyUsage.Usage,
+        keyEncipherment: Bool, notValidBefore: Date, notValidAfter: Date,
+        serialNumber: Certificate.SerialNumber = Certificate.SerialNumber(), signer: Certificate.PrivateKey? = nil
+    ) throws(CertificateAuthorityError) -> Certificate {
+        let issuerKeyIdentifier = try self.keyIdentifier
+        return try sign(commonName) {
+            let extensions = try Self.leafExtensions(
+                publicKey: publicKey, alternativeNames: alternativeNames, usage: usage, keyEncipherment: keyEncipherment,
+                issuerKeyIdentifier: issuerKeyIdentifier)
+            return try signedCertificate(
+                commonName: commonName, publicKey: publicKey, extensions: extensions, notValidBefore: notValidBefore, notValidAfter: notValidAfter,
+                serialNumber: serialNumber, signer: signer)
+        }
+    }
+
+    /// An end-entity certificate for `usage` signed by its own P-256 `key`, its issuer its subject
+    /// (named `commonName`), with the extensions of the leaves a CA signs: not a CA, so that no
+    /// chain leads to it.
+    static func selfSignedLeaf(
+        key: Certificate.PrivateKey, commonName: String, alternativeNames: [GeneralName], usage: ExtendedKeyUsage.Usage,
+        notValidBefore: Date, notValidAfter: Date
+    ) throws(CertificateAuthorityError) -> Certificate {
+        let publicKey = key.publicKey
+        return try sign(commonName) {
+            let subject = try DistinguishedName { OrganizationName("Boomerang"); CommonName(commonName) }
+            let extensions = try leafExtensions(
+                publicKey: publicKey, alternativeNames: alternativeNames, usage: usage, keyEncipherment: false,
+                issuerKeyIdentifier: SubjectKeyIdentifier(hash: publicKey).keyIdentifier)
+            return try Certificate(
+                version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
+                notValidBefore: notValidBefore, notValidAfter: notValidAfter,
+                issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: extensions, issuerPrivateKey: key)
+        }
+    }
+
+    /// This CA's key as the P-256 key it is, for the signatures swift-certificates does not make
+    /// (``CertificateDER``).
+    var p256Key: P256.Signing.PrivateKey {
+        get throws(CertificateAuthorityError) {
+            guard let pem = try? key.serializeAsPEM().pemString, let p256 = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
+                throw CertificateAuthorityError(.malformedFile, certificate.subject.description, detail: "the key is not a P-256 key")
+            }
+            return p256
+        }
+    }
+
+    /// A certificate issued by this CA, valid from `notValidBefore` to `notValidAfter`, signed by
+    /// `signer` (the CA's key unless told otherwise).
+    private func signedCertificate(
+        commonName: String, publicKey: Certificate.PublicKey, extensions: Certificate.Extensions, notValidBefore: Date, notValidAfter: Date,
+        serialNumber: Certificate.SerialNumber = Certificate.SerialNumber(), signer: Certificate.PrivateKey? = nil
+    ) throws -> Certificate {
         try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
-            notValidBefore: now - Self.backdating, notValidAfter: validUntil,
+            version: .v3, serialNumber: serialNumber, publicKey: publicKey,
+            notValidBefore: notValidBefore, notValidAfter: notValidAfter,
             issuer: certificate.subject, subject: try DistinguishedName { OrganizationName("Boomerang"); CommonName(commonName) },
-            signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: key)
+            signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: signer ?? key)
+    }
+
+    /// An end-entity certificate's extensions: not a CA, key usage for signatures (and key
+    /// encipherment with `keyEncipherment`), extended key usage `usage`, the subject alternative
+    /// names when there are any, and the key identifiers.
+    private static func leafExtensions(
+        publicKey: Certificate.PublicKey, alternativeNames: [GeneralName], usage: ExtendedKeyUsage.Usage, keyEncipherment: Bool,
+        issuerKeyIdentifier: ArraySlice<UInt8>
+    ) throws -> Certificate.Extensions {
+        try Certificate.Extensions {
+            Critical(BasicConstraints.notCertificateAuthority)
+            Critical(KeyUsage(digitalSignature: true, keyEncipherment: keyEncipherment))
+            try ExtendedKeyUsage([usage])
+            if !alternativeNames.isEmpty {
+                SubjectAlternativeNames(alternativeNames)
+            }
+            SubjectKeyIdentifier(hash: publicKey)
+            AuthorityKeyIdentifier(keyIdentifier: issuerKeyIdentifier)
+        }
     }
 
     /// The CA extensions: basic constraints with `pathLength`, key usage for signing certificates

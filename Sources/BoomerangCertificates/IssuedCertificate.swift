@@ -1,24 +1,49 @@
 import COpenSSL
 import Foundation
+import SwiftASN1
 import X509
 
 /// An end-entity certificate with its private key and the CA certificates between it and its
 /// root: what a TLS server or client presents.
 public struct IssuedCertificate: Sendable {
     /// The leaf certificate.
+    ///
+    /// For a ``ScenarioCertificateKind/sha1Signature`` leaf, which swift-certificates cannot hold
+    /// (its `Certificate` reads no ecdsa-with-SHA1 signature), this is a stand-in: the same
+    /// certificate (serial number, names, validity, key, extensions) signed by the same CA with
+    /// ecdsa-with-SHA256, signed anew each time the leaf is read from its folder. What is sent,
+    /// and what a fingerprint is taken of, is ``certificateDER``.
     public let certificate: Certificate
-    /// The CA certificates that sign it, nearest first, without the root (which the peer trusts).
+    /// The leaf in DER, as it is sent: ``certificate``'s DER, but for a
+    /// ``ScenarioCertificateKind/sha1Signature`` leaf, the one signed with ecdsa-with-SHA1.
+    public let certificateDER: [UInt8]
+    /// The certificates a server sends after the leaf: the CAs that sign it, nearest first,
+    /// without the root (which the peer trusts). Empty for a self-signed leaf, or for a scenario
+    /// that leaves the intermediate out (``ScenarioCertificateKind/incompleteChain``).
     public let chain: [Certificate]
-    /// The leaf's P-256 key.
+    /// The leaf's key: P-256, but P-384 or RSA for the scenarios that ask for them.
     public let privateKey: Certificate.PrivateKey
 
-    /// The leaf's certificate in PEM.
-    public var certificatePEM: String { certificate.pemText }
+    /// A leaf whose DER is `certificate`'s.
+    init(certificate: Certificate, chain: [Certificate], privateKey: Certificate.PrivateKey) {
+        self.init(certificate: certificate, certificateDER: certificate.derBytes, chain: chain, privateKey: privateKey)
+    }
+
+    /// A leaf sent as `certificateDER`, which `certificate` stands in for.
+    init(certificate: Certificate, certificateDER: [UInt8], chain: [Certificate], privateKey: Certificate.PrivateKey) {
+        self.certificate = certificate
+        self.certificateDER = certificateDER
+        self.chain = chain
+        self.privateKey = privateKey
+    }
+
+    /// The leaf's certificate in PEM (of ``certificateDER``).
+    public var certificatePEM: String { PEMDocument(type: "CERTIFICATE", derBytes: certificateDER).pemString + "\n" }
 
     /// The leaf then its chain, each in PEM: what a server sends (`SSL_CTX_use_certificate_chain_file`).
-    public var chainPEM: String { ([certificate] + chain).map(\.pemText).joined() }
+    public var chainPEM: String { certificatePEM + chain.map(\.pemText).joined() }
 
-    /// The key in PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
+    /// The key in PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`), RSA keys included.
     public var privateKeyPEM: String { privateKey.pkcs8PEM }
 
     /// A PKCS#12 file (`.p12`) with the key, the certificate and its chain, encrypted with

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The CA's folder: a folder of mode 0700 holding its certificates (0644) and keys (0600), each
-/// written to a new file made with its final mode and renamed into place.
+/// written to a new file made with its final mode and renamed into place, and the folder of its
+/// scenario certificates (``ScenarioFolder``).
 struct StateFolder: Sendable {
     /// The files of a CA. The root's key is not among them: it signs the intermediate once and is dropped.
     enum File: String, CaseIterable, Sendable {
@@ -77,10 +78,15 @@ struct StateFolder: Sendable {
 
     /// The text of `file`; a key file whose mode lets others than its owner read or write it is refused.
     func read(_ file: File) throws(CertificateAuthorityError) -> String {
-        let target = path(of: file)
-        if file.isKey {
+        try Self.readFile(atPath: path(of: file), isKey: file.isKey)
+    }
+
+    /// The text of the file at `target`; when it `isKey`, a mode that lets others than its owner
+    /// read or write it is refused.
+    static func readFile(atPath target: String, isKey: Bool) throws(CertificateAuthorityError) -> String {
+        if isKey {
             var status = stat()
-            guard stat(target, &status) == 0 else { throw Self.systemError(target) }
+            guard stat(target, &status) == 0 else { throw systemError(target) }
             guard status.st_mode & 0o077 == 0 else {
                 throw CertificateAuthorityError(.keyFileExposed, target, detail: "mode " + String(status.st_mode & 0o777, radix: 8))
             }
@@ -91,8 +97,9 @@ struct StateFolder: Sendable {
         return text
     }
 
-    /// Removes the CA's files, then the folder if nothing else is in it.
+    /// Removes the CA's files and its scenario certificates, then the folder if nothing else is in it.
     func remove() throws(CertificateAuthorityError) {
+        try ScenarioFolder(authorityFolder: path).remove()
         for file in presentFiles() where unlink(path(of: file)) != 0 && errno != ENOENT {
             throw Self.systemError(path(of: file))
         }
@@ -102,7 +109,7 @@ struct StateFolder: Sendable {
     }
 
     /// A ``CertificateAuthorityError/Code/fileSystem`` error about `path` with the system's message for `errno`.
-    private static func systemError(_ path: String) -> CertificateAuthorityError {
+    static func systemError(_ path: String) -> CertificateAuthorityError {
         CertificateAuthorityError(.fileSystem, path, detail: String(cString: strerror(errno)))
     }
 }

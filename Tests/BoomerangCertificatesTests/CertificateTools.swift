@@ -29,13 +29,24 @@ struct CertificateWorkspace: ~Copyable {
         return file
     }
 
-    /// `openssl verify` of `leaf` against `root` with `intermediate` as untrusted, and what it printed.
-    func verify(leafPEM: String, root: String, intermediate: String?, purpose: String = "sslserver") throws -> (passed: Bool, output: String) {
+    /// `openssl verify` of `leaf` against `root` with `intermediate` as untrusted and `options`
+    /// (`-verify_hostname name`, `-partial_chain`), and what it printed.
+    func verify(
+        leafPEM: String, root: String, intermediate: String?, purpose: String = "sslserver", options: [String] = []
+    ) throws -> (passed: Bool, output: String) {
         let leaf = try write(leafPEM, to: "leaf-\(UUID().uuidString).pem")
-        var arguments = ["verify", "-purpose", purpose, "-CAfile", root]
+        var arguments = ["verify", "-purpose", purpose, "-CAfile", root] + options
         if let intermediate { arguments += ["-untrusted", intermediate] }
         let result = try Self.run("/usr/bin/openssl", arguments + [leaf])
         return (result.status == 0, result.output)
+    }
+
+    /// What `openssl x509 -noout -text` prints of the first certificate in `pem`.
+    func text(ofCertificate pem: String) throws -> String {
+        let file = try write(pem, to: "text-\(UUID().uuidString).pem")
+        let result = try Self.run("/usr/bin/openssl", ["x509", "-noout", "-text", "-in", file])
+        guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: result.output]) }
+        return result.output
     }
 
     /// NSS's verdict (`vfychain`, the path validation of Firefox and of Chrome on Linux) on
