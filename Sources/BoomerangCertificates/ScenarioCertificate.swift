@@ -77,6 +77,14 @@ extension ScenarioCertificateKind {
         }
     }
 
+    /// Whether the leaf may name the loopback names beside its host: not when its defect is its names.
+    var namesLoopback: Bool {
+        switch self {
+        case .wrongHost, .noSubjectAlternativeName: false
+        default: true
+        }
+    }
+
     /// Whether the intermediate signs the leaf.
     var isIssuedByIntermediate: Bool {
         switch self {
@@ -103,6 +111,8 @@ struct ScenarioEntry: Sendable {
     let kind: ScenarioCertificateKind
     /// The host it is served at.
     let host: String
+    /// Whether it also names the loopback names.
+    let loopback: Bool
     /// The certificate.
     let issued: IssuedCertificate
 }
@@ -131,31 +141,40 @@ extension CertificateAuthority {
     ///     in its punycode form (`xn--bcher-kva.localhost`); not a DNS name or a wildcard:
     ///     ``CertificateAuthorityError/Code/invalidName``; outside ``permittedNames``:
     ///     ``CertificateAuthorityError/Code/nameNotPermitted``.
+    ///   - loopback: Whether the leaf also names `localhost`, `127.0.0.1` and `::1`, so that the
+    ///     scenario's own port serves it to clients that connect to those: every kind but
+    ///     ``ScenarioCertificateKind/wrongHost(_:)`` and
+    ///     ``ScenarioCertificateKind/noSubjectAlternativeName``, whose defect is their names.
     ///   - now: The time the certificate's validity is reckoned from.
     /// - Returns: The leaf, its key and the chain the server sends after it.
     public func scenarioCertificate(
-        named name: String, kind: ScenarioCertificateKind, host: String, now: Date = Date()
+        named name: String, kind: ScenarioCertificateKind, host: String, loopback: Bool = false, now: Date = Date()
     ) throws(CertificateAuthorityError) -> IssuedCertificate {
         guard ScenarioFolder.isScenarioName(name) else { throw CertificateAuthorityError(.invalidName, name) }
         let host = try scenarioName(host)
         let kind = try checkedScenario(kind, host: host)
-        let record = ScenarioFolder.Record(kind: kind.identifier, host: host, intermediate: intermediate.sha256Fingerprint)
+        let loopback = loopback && kind.namesLoopback
+        let record = ScenarioFolder.Record(
+            kind: kind.identifier, host: host, intermediate: intermediate.sha256Fingerprint, loopback: loopback ? true : nil)
         return try scenarios.withLock { cache throws(CertificateAuthorityError) -> IssuedCertificate in
-            if let entry = cache[name], entry.kind == kind, entry.host == host, kind.isCurrent(entry.issued.certificate, at: now) {
+            if let entry = cache[name], entry.kind == kind, entry.host == host, entry.loopback == loopback,
+                kind.isCurrent(entry.issued.certificate, at: now)
+            {
                 return entry.issued
             }
             let storage = ScenarioFolder(authorityFolder: folder)
             let issued: IssuedCertificate
-            if let stored = try storage.read(name), stored.record == record, let read = storedScenario(stored, kind: kind, host: host),
+            if let stored = try storage.read(name), stored.record == record,
+                let read = storedScenario(stored, kind: kind, names: Self.scenarioNames(host, loopback: loopback)),
                 kind.isCurrent(read.certificate, at: now)
             {
                 issued = read
             } else {
-                issued = try makeScenario(kind, host: host, now: now)
+                issued = try makeScenario(kind, host: host, loopback: loopback, now: now)
                 try storage.write(name, chainPEM: issued.chainPEM, keyPEM: issued.privateKeyPEM, record: record)
             }
             if cache.count >= Self.maxCachedLeaves { cache.removeAll() }
-            cache[name] = ScenarioEntry(kind: kind, host: host, issued: issued)
+            cache[name] = ScenarioEntry(kind: kind, host: host, loopback: loopback, issued: issued)
             return issued
         }
     }
@@ -198,45 +217,57 @@ extension CertificateAuthority {
         return kind
     }
 
+    /// The alternative names of a leaf for `host`, with the loopback names when asked.
+    private static func scenarioNames(_ host: String, loopback: Bool) -> [GeneralName] {
+        guard loopback else { return [.dnsName(host)] }
+        let local: [UInt8] = [127, 0, 0, 1]
+        let v6: [UInt8] = Array(repeating: 0, count: 15) + [1]
+        return [.dnsName(host)] + (host == "localhost" ? [] : [.dnsName("localhost")])
+            + [.ipAddress(ASN1OctetString(contentBytes: local[...])), .ipAddress(ASN1OctetString(contentBytes: v6[...]))]
+    }
+
     /// A new certificate of `kind` for `host`.
-    private func makeScenario(_ kind: ScenarioCertificateKind, host: String, now: Date) throws(CertificateAuthorityError) -> IssuedCertificate {
+    private func makeScenario(
+        _ kind: ScenarioCertificateKind, host: String, loopback: Bool, now: Date
+    ) throws(CertificateAuthorityError) -> IssuedCertificate {
+        let served = Self.scenarioNames(host, loopback: loopback)
         let day: TimeInterval = 86_400
         let notValidBefore = now - CertificateIssuer.backdating
         let notValidAfter = notValidBefore + CertificateIssuer.leafLifetime
-        let names: [String]
+        let names: [GeneralName]
         var chain = [intermediate]
         var validity = (notValidBefore, notValidAfter)
         switch kind {
         case .selfSigned:
             let key = Certificate.PrivateKey(P256.Signing.PrivateKey())
             let leaf = try CertificateIssuer.selfSignedLeaf(
-                key: key, commonName: host, alternativeNames: [.dnsName(host)], usage: .serverAuth,
+                key: key, commonName: host, alternativeNames: served, usage: .serverAuth,
                 notValidBefore: notValidBefore, notValidAfter: notValidAfter)
             return IssuedCertificate(certificate: leaf, chain: [], privateKey: key)
         case .untrustedRoot:
             let root = try CertificateIssuer.selfSigned(commonName: "Boomerang Untrusted Root CA", pathLength: 1, permitted: permittedNames, now: now)
             let issuer = try root.issueAuthority(commonName: "Boomerang Untrusted Intermediate CA", permitted: permittedNames, usage: .serverAuth, now: now)
             return try scenarioLeaf(
-                from: issuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: host, names: [host],
+                from: issuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: host, names: served,
                 validity: validity, chain: [issuer.certificate])
         case .expired:
-            names = [host]
+            names = served
             validity = (now - 400 * day, now - day)
         case .notYetValid:
-            names = [host]
+            names = served
             validity = (now + 30 * day, now + 400 * day)
         case .wrongHost(let other):
             return try scenarioLeaf(
-                from: serverIssuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: other, names: [other],
+                from: serverIssuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: other, names: [.dnsName(other)],
                 validity: validity, chain: chain)
         case .incompleteChain:
-            names = [host]
+            names = served
             chain = []
         case .noSubjectAlternativeName:
             names = []
         case .sha1Signature:
             let leaf = try scenarioLeaf(
-                from: serverIssuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: host, names: [host],
+                from: serverIssuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: host, names: served,
                 validity: validity, chain: chain)
             let signingKey = try serverIssuer.p256Key
             let der: [UInt8]
@@ -255,36 +286,38 @@ extension CertificateAuthority {
                 throw CertificateAuthorityError(.signingFailed, host, detail: String(describing: error))
             }
             return try scenarioLeaf(
-                from: serverIssuer, key: Certificate.PrivateKey(key), commonName: host, names: [host], keyEncipherment: true,
+                from: serverIssuer, key: Certificate.PrivateKey(key), commonName: host, names: served, keyEncipherment: true,
                 validity: validity, chain: chain)
         case .ecdsaP384:
             return try scenarioLeaf(
-                from: serverIssuer, key: Certificate.PrivateKey(P384.Signing.PrivateKey()), commonName: host, names: [host],
+                from: serverIssuer, key: Certificate.PrivateKey(P384.Signing.PrivateKey()), commonName: host, names: served,
                 validity: validity, chain: chain)
         case .manySubjectAlternativeNames(let count):
-            names = [host] + (1..<count).map { "n" + String($0) + "." + host }
+            var many: [GeneralName] = [.dnsName(host)]
+            for index in 1..<count { many.append(.dnsName("n\(index).\(host)")) }
+            names = many + served.dropFirst()
         case .valid, .differentKey:
-            names = [host]
+            names = served
         }
         return try scenarioLeaf(
             from: serverIssuer, key: Certificate.PrivateKey(P256.Signing.PrivateKey()), commonName: host, names: names,
             validity: validity, chain: chain)
     }
 
-    /// A leaf for `key` signed by `issuer`, named `commonName` and the DNS names `names`.
+    /// A leaf for `key` signed by `issuer`, named `commonName` and the alternative names `names`.
     private func scenarioLeaf(
-        from issuer: CertificateIssuer, key: Certificate.PrivateKey, commonName: String, names: [String], keyEncipherment: Bool = false,
+        from issuer: CertificateIssuer, key: Certificate.PrivateKey, commonName: String, names: [GeneralName], keyEncipherment: Bool = false,
         validity: (Date, Date), chain: [Certificate]
     ) throws(CertificateAuthorityError) -> IssuedCertificate {
         let leaf = try issuer.signLeaf(
-            publicKey: key.publicKey, commonName: commonName, alternativeNames: names.map { .dnsName($0) }, usage: .serverAuth,
+            publicKey: key.publicKey, commonName: commonName, alternativeNames: names, usage: .serverAuth,
             keyEncipherment: keyEncipherment, notValidBefore: validity.0, notValidAfter: validity.1)
         return IssuedCertificate(certificate: leaf, chain: chain, privateKey: key)
     }
 
     /// The stored scenario, when its files parse, its key is its certificate's, and the leaf
     /// and chain are what `kind` makes with this CA; nil otherwise (it is then made again).
-    private func storedScenario(_ stored: ScenarioFolder.Stored, kind: ScenarioCertificateKind, host: String) -> IssuedCertificate? {
+    private func storedScenario(_ stored: ScenarioFolder.Stored, kind: ScenarioCertificateKind, names: [GeneralName]) -> IssuedCertificate? {
         guard let documents = try? PEMDocument.parseMultiple(pemString: stored.chainPEM), let leafDocument = documents.first,
             documents.allSatisfy({ $0.discriminator == "CERTIFICATE" }),
             let chain = try? documents.dropFirst().map({ document in try Certificate(derEncoded: document.derBytes) }),
@@ -294,7 +327,7 @@ extension CertificateAuthority {
         let certificate: Certificate
         if case .rsa = kind, (try? Certificate(derEncoded: certificateDER)) == nil {
             // An RSA key under 2048 bits, which swift-certificates does not read.
-            guard let rebuilt = rebuiltLeaf(certificateDER, key: key, host: host) else { return nil }
+            guard let rebuilt = rebuiltLeaf(certificateDER, key: key, names: names) else { return nil }
             certificate = rebuilt
         } else if kind == .sha1Signature {
             // Checked here, then read through a stand-in signed with SHA-256.
@@ -333,14 +366,15 @@ extension CertificateAuthority {
     /// made again as ``makeScenario(_:host:now:)`` made it for `host` and `key`, with its serial
     /// number and validity, and its signature replayed in place of a new one. Nil unless that
     /// gives back `der` byte for byte.
-    private func rebuiltLeaf(_ der: [UInt8], key: Certificate.PrivateKey, host: String) -> Certificate? {
+    private func rebuiltLeaf(_ der: [UInt8], key: Certificate.PrivateKey, names: [GeneralName]) -> Certificate? {
         guard let parts = try? CertificateDER.Parts(der), let serialNumber = try? parts.serialNumber, let validity = try? parts.validity else {
             return nil
         }
         let signer = ReplayedSignature(publicKey: intermediate.publicKey, tbsCertificate: Array(parts.tbs.encodedBytes), signature: Array(parts.signature))
         guard
             let rebuilt = try? serverIssuer.signLeaf(
-                publicKey: key.publicKey, commonName: host, alternativeNames: [.dnsName(host)], usage: .serverAuth, keyEncipherment: true,
+                publicKey: key.publicKey, commonName: names.first.flatMap { if case .dnsName(let host) = $0 { host } else { nil } } ?? "",
+                alternativeNames: names, usage: .serverAuth, keyEncipherment: true,
                 notValidBefore: validity.notValidBefore, notValidAfter: validity.notValidAfter,
                 serialNumber: serialNumber, signer: Certificate.PrivateKey(signer)),
             rebuilt.derBytes == der

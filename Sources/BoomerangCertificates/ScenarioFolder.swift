@@ -23,6 +23,8 @@ struct ScenarioFolder: Sendable {
         var host: String
         /// The SHA-256 fingerprint of the intermediate of the CA that made it.
         var intermediate: String
+        /// Whether it also names `localhost`, 127.0.0.1 and ::1 (absent in a record: no).
+        var loopback: Bool? = nil
     }
 
     /// The stored files of one scenario.

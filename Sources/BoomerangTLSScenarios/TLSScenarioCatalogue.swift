@@ -35,7 +35,8 @@ public enum TLSScenarioCatalogue {
             expectation: "Refuse: Apple platforms, Chrome and Firefox ignore the common name; OpenSSL-based clients may still match it."),
         TLSScenario(
             "sha1", .certificate, certificate: .sha1Signature, outcome: .refuse, summary: "A leaf signed with SHA-1.",
-            expectation: "Refuse: SHA-1 signatures are not trusted (Apple, browsers; OpenSSL 3 at security level 1 and up)."),
+            expectation: "Refuse: SHA-1 signatures are not trusted (Apple, browsers; OpenSSL 3 at security level 1 and up).",
+            configure: { $0.securityLevel = 0 }),
         TLSScenario(
             "rsa-1024", .certificate, certificate: .rsa(bits: 1024), outcome: .refuse, summary: "A 1024-bit RSA key.",
             expectation: "Refuse: key too small (Apple requires 2048 bits; OpenSSL's default security level 2 too).",

@@ -11,11 +11,12 @@ public final class TLSScenarioSet: Sendable {
     private let authority: CertificateAuthority
     private let policies: [String: TLSPolicy]
     private let namesByHost: [String: String]
-    private let issued = Mutex<[String: IssuedCertificate]>([:])
+    private let issued = IssuedCertificates()
 
-    /// The names every scenario certificate carries besides its own host, so that its port serves
-    /// it to clients that connect to `localhost` or `127.0.0.1`.
-    static let portNames = ["localhost", "127.0.0.1", "::1"]
+    /// The certificates made so far, by scenario; shared with the credentials that make them.
+    private final class IssuedCertificates: Sendable {
+        let table = Mutex<[String: IssuedCertificate]>([:])
+    }
 
     /// The scenarios of `catalogue`, with certificates from `authority`.
     public init(authority: CertificateAuthority, catalogue: [TLSScenario] = TLSScenarioCatalogue.all) {
@@ -28,15 +29,15 @@ public final class TLSScenarioSet: Sendable {
             var policy = TLSPolicy(scenario: scenario.name)
             if let kind = scenario.certificate {
                 let name = scenario.name
-                let hosts = [scenario.host] + Self.portNames
+                let host = scenario.host
                 policy.credential = DeferredCredential { () throws(TLSError) -> TLSCredential in
                     let certificate: IssuedCertificate
                     do {
-                        certificate = try authority.scenarioCertificate(named: name, kind: kind, hosts: hosts)
+                        certificate = try authority.scenarioCertificate(named: name, kind: kind, host: host, loopback: true)
                     } catch {
                         throw TLSError(.invalidCredential, name, detail: "\(error)")
                     }
-                    issued.withLock { $0[name] = certificate }
+                    issued.table.withLock { $0[name] = certificate }
                     return try TLSCredential(chainPEM: certificate.chainPEM, privateKeyPEM: certificate.privateKeyPEM)
                 }
             }
@@ -78,8 +79,8 @@ public final class TLSScenarioSet: Sendable {
 
     /// The certificate scenario `name` presents, made now if it is not yet.
     public func certificate(named name: String) -> IssuedCertificate? {
-        if let known = issued.withLock({ $0[name] }) { return known }
+        if let known = issued.table.withLock({ $0[name] }) { return known }
         _ = try? policies[name]?.credential?.value()
-        return issued.withLock { $0[name] }
+        return issued.table.withLock { $0[name] }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// own server and its own certificate authority in a temporary folder.
 @Suite struct HTTPSTests {
     /// A server with TLS on a free port and a fresh CA.
-    final class SecureServer {
+    final class SecureServer: Sendable {
         let live: LiveServer
         let folder: String
         let httpsPort: Int
