@@ -179,6 +179,15 @@ extension CertificateAuthority {
         }
     }
 
+    /// Whether scenario `name`'s files are in the folder (whether they still fit is checked when
+    /// the certificate is asked for): a server makes the missing ones ahead of need, and leaves
+    /// the others to be read when a client first reaches their scenario.
+    public func hasStoredScenarioCertificate(named name: String) -> Bool {
+        guard ScenarioFolder.isScenarioName(name) else { return false }
+        let storage = ScenarioFolder(authorityFolder: folder)
+        return ScenarioFolder.Suffix.allCases.allSatisfy { access(storage.path(of: name, $0), F_OK) == 0 }
+    }
+
     /// `text` as a scenario's host or wrong name: lower case, without a trailing dot, a DNS name
     /// (no wildcard, no IP address) that the CA's constraints permit.
     private func scenarioName(_ text: String) throws(CertificateAuthorityError) -> String {

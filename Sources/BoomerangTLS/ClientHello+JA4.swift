@@ -11,34 +11,46 @@ extension ClientHello {
         let ciphers = cipherSuites.filter { !Self.isGREASE($0) }
         let allExtensions = extensions.filter { !Self.isGREASE($0) }
         let versions = supportedVersions.filter { !Self.isGREASE($0) }
-        let version = Self.versionCode(versions.max() ?? legacyVersion)
-        let sni = serverName == nil ? "i" : "d"
-        let prefix = "t\(version)\(sni)\(Self.twoDigits(ciphers.count))\(Self.twoDigits(allExtensions.count))\(alpnCode)"
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        text.append(UInt8(ascii: "t"))
+        text += Self.versionCode(versions.max() ?? legacyVersion).utf8
+        text.append(UInt8(ascii: serverName == nil ? "i" : "d"))
+        Self.appendTwoDigits(ciphers.count, to: &text)
+        Self.appendTwoDigits(allExtensions.count, to: &text)
+        text += alpnCode
+        text.append(UInt8(ascii: "_"))
 
-        let cipherPart = ciphers.isEmpty ? Self.emptyHash : Self.hash(ciphers.sorted().map(Self.hex).joined(separator: ","))
+        var list: [UInt8] = []
+        list.reserveCapacity(5 * max(ciphers.count, allExtensions.count + signatureAlgorithms.count))
+        Self.appendHexList(ciphers.sorted(), to: &list)
+        Self.appendHash(ciphers.isEmpty ? nil : list, to: &text)
+        text.append(UInt8(ascii: "_"))
+
         let hashed = allExtensions.filter { $0 != ExtensionType.serverName && $0 != ExtensionType.alpn }.sorted()
-        var extensionText = hashed.map(Self.hex).joined(separator: ",")
+        list.removeAll(keepingCapacity: true)
+        Self.appendHexList(hashed, to: &list)
         let algorithms = signatureAlgorithms.filter { !Self.isGREASE($0) }
-        if !algorithms.isEmpty { extensionText += "_" + algorithms.map(Self.hex).joined(separator: ",") }
-        let extensionPart = hashed.isEmpty ? Self.emptyHash : Self.hash(extensionText)
-        return "\(prefix)_\(cipherPart)_\(extensionPart)"
+        if !algorithms.isEmpty {
+            list.append(UInt8(ascii: "_"))
+            Self.appendHexList(algorithms, to: &list)
+        }
+        Self.appendHash(hashed.isEmpty ? nil : list, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The first and last characters of the first ALPN value, `00` without one; a value whose
     /// first or last byte is not alphanumeric gives the first and last hex digits instead.
-    private var alpnCode: String {
-        guard let first = protocols.first, let head = first.utf8.first, let tail = first.utf8.last else { return "00" }
+    private var alpnCode: [UInt8] {
+        guard let first = protocols.first, let head = first.utf8.first, let tail = first.utf8.last else { return Array("00".utf8) }
         func isAlphanumeric(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         }
-        guard isAlphanumeric(head), isAlphanumeric(tail) else {
-            let digits = Array(first.utf8).map { byte in String(byte, radix: 16, uppercase: false).leftPadded(to: 2) }.joined()
-            return String([digits.first!, digits.last!])
-        }
-        return String(decoding: [head, tail], as: UTF8.self)
+        guard isAlphanumeric(head), isAlphanumeric(tail) else { return [Self.hexDigits[Int(head >> 4)], Self.hexDigits[Int(tail & 0x0F)]] }
+        return [head, tail]
     }
 
-    private static let emptyHash = "000000000000"
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func versionCode(_ version: UInt16) -> String {
         switch version {
@@ -55,22 +67,29 @@ extension ClientHello {
         }
     }
 
-    private static func twoDigits(_ count: Int) -> String {
+    private static func appendTwoDigits(_ count: Int, to text: inout [UInt8]) {
         let capped = min(count, 99)
-        return capped < 10 ? "0\(capped)" : "\(capped)"
+        text.append(0x30 + UInt8(capped / 10))
+        text.append(0x30 + UInt8(capped % 10))
     }
 
-    private static func hex(_ value: UInt16) -> String {
-        String(value, radix: 16, uppercase: false).leftPadded(to: 4)
+    /// `values` as four lower-case hex digits each, comma-separated.
+    private static func appendHexList(_ values: [UInt16], to list: inout [UInt8]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { list.append(UInt8(ascii: ",")) }
+            for shift in stride(from: 12, through: 0, by: -4) { list.append(hexDigits[Int(value >> UInt16(shift)) & 0xF]) }
+        }
     }
 
-    private static func hash(_ text: String) -> String {
-        SHA256.hash(data: Array(text.utf8)).prefix(6).map { String($0, radix: 16, uppercase: false).leftPadded(to: 2) }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+    /// The first 12 hex digits of the SHA-256 of `text`, or twelve zeros without it.
+    private static func appendHash(_ text: [UInt8]?, to output: inout [UInt8]) {
+        guard let text else {
+            output += repeatElement(UInt8(ascii: "0"), count: 12)
+            return
+        }
+        for byte in SHA256.hash(data: text).prefix(6) {
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }

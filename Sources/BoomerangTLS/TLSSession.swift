@@ -94,6 +94,9 @@ public final class TLSSession {
     /// Runs the handshake as far as the input allows, then decrypts into `buffer`.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
         if let failure { return .failed(failure) }
+        // Nothing to read and nothing buffered: asking the library would only make it allocate
+        // and free its record buffer again (SSL_MODE_RELEASE_BUFFERS).
+        if security != nil, BIO_ctrl_pending(input) == 0, SSL_has_pending(ssl) == 0 { return .needsInput }
         var count = 0
         let result = SSL_read_ex(ssl, buffer.baseAddress, buffer.count, &count)
         if security == nil, SSL_is_init_finished(ssl) != 0 {

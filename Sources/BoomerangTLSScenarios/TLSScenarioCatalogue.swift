@@ -86,9 +86,10 @@ public enum TLSScenarioCatalogue {
             expectation: "Refuse: no version in common.",
             configure: { legacy(&$0, version: .tls1) }),
         TLSScenario(
-            "static-rsa", .protocol, certificate: .rsa(bits: 2048), outcome: .accept,
+            "static-rsa", .protocol, certificate: .rsa(bits: 2048), outcome: .refuse,
             summary: "TLS 1.2 with RSA key exchange only (TLS_RSA_WITH_AES_128_GCM_SHA256): no forward secrecy.",
-            expectation: "Accept by default in curl and Python; App Transport Security refuses (it requires forward secrecy).",
+            expectation:
+                "Refuse for want of forward secrecy: App Transport Security and Python 3.10+ (no cipher in common); curl and browsers still accept.",
             configure: {
                 $0.maximumVersion = .tls12
                 $0.cipherList = "AES128-GCM-SHA256:AES256-GCM-SHA384"

@@ -59,14 +59,15 @@ public final class TLSScenarioSet: Sendable {
         policies[name]
     }
 
-    /// Makes or loads every scenario's certificate now, on the calling thread (the server does
-    /// it on a thread of its own at start, so that no client waits for an RSA key).
+    /// Makes every scenario's certificate that is not in the CA's folder yet, on the calling
+    /// thread (the server does it on a thread of its own at start, so that no client waits for an
+    /// RSA key); with `all`, loads the stored ones too.
     ///
     /// - Returns: the scenarios whose certificate could not be made, with why.
     @discardableResult
-    public func prepare() -> [(name: String, error: TLSError)] {
+    public func prepare(all: Bool = false) -> [(name: String, error: TLSError)] {
         var failures: [(String, TLSError)] = []
-        for scenario in scenarios {
+        for scenario in scenarios where all || !authority.hasStoredScenarioCertificate(named: scenario.name) {
             guard let credential = policies[scenario.name]?.credential else { continue }
             do throws(TLSError) {
                 _ = try credential.value()

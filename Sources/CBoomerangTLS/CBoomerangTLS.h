@@ -30,7 +30,8 @@ static int CBoomerangTLS_selectProtocol(SSL *ssl, const unsigned char **out, uns
 
 /* A server context: TLS 1.2 and 1.3, no renegotiation (a client asking for one gets a
  * no_renegotiation alert), no compression, the server's cipher order, buffers released while a
- * connection is idle, the server-side session cache and stateless tickets for resumption.
+ * connection is idle, and resumption by stateless tickets alone (no server-side session cache,
+ * which OpenSSL locks and sweeps on every handshake).
  * `protocols` is the ALPN list, length-prefixed and ending with a zero byte; it must outlive the
  * context. */
 static inline SSL_CTX *CBoomerangTLS_newServerContext(const unsigned char *protocols) {
@@ -42,7 +43,7 @@ static inline SSL_CTX *CBoomerangTLS_newServerContext(const unsigned char *proto
     }
     SSL_CTX_set_options(context, SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_NO_COMPRESSION);
     SSL_CTX_set_mode(context, SSL_MODE_RELEASE_BUFFERS);
-    SSL_CTX_set_session_cache_mode(context, SSL_SESS_CACHE_SERVER);
+    SSL_CTX_set_session_cache_mode(context, SSL_SESS_CACHE_OFF);
     SSL_CTX_set_session_id_context(context, (const unsigned char *)"boomerang", 9);
     SSL_CTX_set_alpn_select_cb(context, CBoomerangTLS_selectProtocol, (void *)protocols);
     return context;

@@ -85,6 +85,10 @@ import Testing
           --https-port <port|off> The HTTPS port (certificates from the local CA, boomerang ca); 0 asks the
                                   system for a free port, off turns TLS off. (default: 8443; env:
                                   HTTPS_PORT)
+          --tls-scenario-ports <port|auto|off>
+                                  The TLS scenarios' own ports, one per scenario from this one; auto: from
+                                  the HTTPS port's next; off: by name only. (default: auto; env:
+                                  TLS_SCENARIO_PORTS)
           --threads <count|auto>  The number of event loops, one thread each; auto is one per core.
                                   (default: auto; env: THREADS)
           --max-request-line-bytes <bytes>

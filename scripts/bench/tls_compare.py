@@ -9,8 +9,9 @@ ECDSA P-256 leaf from the same Boomerang intermediate, chain sent):
 - full handshakes per second: `openssl s_time -new` (no resumption, TLS 1.3, two clients at once),
   each connection fetching / and closing.
 
-Both servers run one worker (Boomerang --threads 1, nginx worker_processes 1) on this machine's
-loopback; the clients share the machine. Ratios are paired per round (Boomerang over nginx), the
+By default Boomerang runs one event loop and nginx two workers, as in the plain-HTTP comparison
+(compare_servers.py and reference/bench.py); --threads and --nginx-workers change that. Everything
+runs on this machine's loopback, the clients too. Ratios are paired per round (Boomerang over nginx), the
 median over rounds is the figure. Needs nginx, wrk and openssl (scripts/bench/reference/setup.sh
 installs the first two). BOOMERANG_BIN picks the binary (default .build/release/boomerang).
 """
@@ -66,11 +67,11 @@ def leaf_for_nginx(work, ca):
     return key, leaf
 
 
-def start_nginx(work, port, key, chain):
+def start_nginx(work, port, key, chain, workers):
     config = os.path.join(work, "nginx.conf")
     with open(config, "w") as file:
         file.write(f"""
-worker_processes 1;
+worker_processes {workers};
 daemon off;
 pid {work}/nginx.pid;
 error_log {work}/nginx-error.log;
@@ -117,6 +118,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--secs", type=int, default=8)
     parser.add_argument("--conns", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=1, help="Boomerang's event loops")
+    parser.add_argument("--nginx-workers", type=int, default=2)
     arguments = parser.parse_args()
     for tool in ("nginx", "wrk", "openssl"):
         if not shutil.which(tool):
@@ -127,13 +130,14 @@ def main():
     http_port, boomerang_port, nginx_port = free_port(), free_port(), free_port()
     boomerang = subprocess.Popen(
         [binary, "serve", "--host", HOST, "--port", str(http_port), "--https-port", str(boomerang_port),
-         "--tls-scenario-ports", "off", "--tls-state-directory", ca, "--threads", "1"],
+         "--tls-scenario-ports", "off", "--tls-state-directory", ca, "--threads", str(arguments.threads)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     processes = [boomerang]
     try:
         wait_for(boomerang_port)
         key, chain = leaf_for_nginx(work, ca)
-        processes.append(start_nginx(work, nginx_port, key, chain))
+        processes.append(start_nginx(work, nginx_port, key, chain, arguments.nginx_workers))
+        print(f"Boomerang {arguments.threads} event loop(s), nginx {arguments.nginx_workers} worker(s), wrk -t1 -c{arguments.conns}")
         servers = {"boomerang": (boomerang_port, "/get"), "nginx": (nginx_port, "/")}
         rows = {name: {"get": [], "handshakes": []} for name in servers}
         for round_index in range(arguments.rounds):

@@ -105,7 +105,7 @@ package struct EchoDocument {
             }
             sink.endArray()
             sink.member("requestId", string: context.requestID)
-            if let security = context.security { try sink.member("tls", security.echoValue) }
+            if let security = context.security { try security.write(into: &sink) }
             sink.key(literal: "url")
             Self.writeURL(head, secure: context.security != nil, into: &sink)
             if let xml = parts?.xml { try sink.member("xml", xml) }

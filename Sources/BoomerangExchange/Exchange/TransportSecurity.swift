@@ -1,22 +1,23 @@
 /// What TLS said about the connection a request came on: the echo's `tls` object. Protocol
 /// neutral: whatever secured the connection fills it in once its handshake is complete.
-public struct TransportSecurity: Sendable, Hashable {
+/// Immutable, and a class: every request of the connection shares the one made at its handshake.
+public final class TransportSecurity: Sendable {
     /// The protocol version as the library names it: `TLSv1.3`, `TLSv1.2`.
-    public var version: String
+    public let version: String
     /// The cipher suite's IANA name (`TLS_AES_128_GCM_SHA256`).
-    public var cipher: String
+    public let cipher: String
     /// The application protocol ALPN chose, when the client offered one the server speaks.
-    public var alpn: String?
+    public let alpn: String?
     /// The name the client asked for with SNI; nil when it sent none (a connection to an address).
-    public var serverName: String?
+    public let serverName: String?
     /// Whether the client resumed an earlier session (a ticket or a session id).
-    public var resumed: Bool
+    public let resumed: Bool
     /// The JA4 fingerprint of the client's ClientHello.
-    public var ja4: String?
+    public let ja4: String?
     /// The certificate the client presented, when it sent one.
-    public var clientCertificate: PeerCertificate?
+    public let clientCertificate: PeerCertificate?
     /// The TLS scenario of the port or name the client came to, when any.
-    public var scenario: String?
+    public let scenario: String?
 
     /// Creates the facts of one handshake.
     public init(

@@ -181,6 +181,34 @@ import Testing
         }
     }
 
+    /// Python's requests on every scenario's port gets the outcome the listing promises (by port,
+    /// the common-name-only certificate names no `localhost` either, so it is refused there too).
+    @Test func pythonRequestsGetsEveryScenariosPromisedOutcome() throws {
+        let listingFile = FileManager.default.temporaryDirectory.appending(path: "tls-listing-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: listingFile) }
+        let scenarios = try #require(try Self.listing["scenarios"] as? [[String: Any]])
+        try JSONSerialization.data(withJSONObject: ["scenarios": scenarios]).write(to: URL(filePath: listingFile))
+        let outcomes = try Self.server.python("requests-catalogue", listingFile)
+        for scenario in scenarios {
+            let name = try #require(scenario["name"] as? String)
+            let got = try #require(outcomes[name] as? [String: Any], "\(name)")
+            #expect(got["outcome"] as? String == scenario["outcome"] as? String, "\(name): \(got)")
+            if got["outcome"] as? String == "accept" { #expect(got["scenario"] as? String == name) }
+        }
+    }
+
+    @Test func recordsOverTheLimitAndTheAdminHostRuleOverHTTPS() throws {
+        // A record header announcing 18,433 bytes: over TLS's limit for a plaintext record (16,384 + 2,048).
+        let client = try ByteClient(port: Self.server.httpsPort)
+        try client.send(String(decoding: [0x16, 0x03, 0x01, 0x48, 0x01] + [UInt8](repeating: 0x41, count: 64), as: UTF8.self))
+        let answer = client.readToEnd()
+        #expect(answer.bytes.first == 0x15, "an alert: \(answer.bytes.prefix(8))")
+        #expect(answer.ending == .closed)
+        // The admin API's host rule holds over HTTPS: a page on another name cannot read the history.
+        let rebinding = try Self.server.curl("/__admin/requests", ["-H", "Host: attacker.example", "-o", "/dev/null", "-w", "%{http_code}"])
+        #expect(String(decoding: rebinding.stdout, as: UTF8.self) == "403")
+    }
+
     @Test func theListingHasEveryScenarioPinsAndDownloads() throws {
         let listing = try Self.listing
         let scenarios = try #require(listing["scenarios"] as? [[String: Any]])

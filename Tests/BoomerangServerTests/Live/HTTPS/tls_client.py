@@ -100,5 +100,22 @@ elif scenario == "keep-alive":
         body = json.loads(reader.read(length))
         statuses.append([status, body["args"]["n"], body["tls"]["resumed"]])
     print(json.dumps({"exchanges": statuses}))
+elif scenario == "requests-catalogue":
+    # Python's requests (urllib3 over ssl) against every scenario's port, trusting the root:
+    # accepted or refused, and how. ARGUMENT is the admin API's listing (JSON) in a file.
+    import requests
+    import warnings
+    warnings.simplefilter("ignore")
+    listing = json.load(open(argument))
+    outcomes = {}
+    for entry in listing["scenarios"]:
+        url = entry["portURL"]
+        try:
+            response = requests.get(url, verify=root, timeout=3)
+            body = response.json()
+            outcomes[entry["name"]] = {"outcome": "accept", "scenario": body.get("tls", {}).get("scenario")}
+        except Exception as error:  # the kind of failure is what the test reads
+            outcomes[entry["name"]] = {"outcome": "refuse", "error": type(error).__name__, "detail": str(error)[:200]}
+    print(json.dumps(outcomes))
 else:
     sys.exit(f"unknown scenario {scenario}")
