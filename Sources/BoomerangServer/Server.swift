@@ -202,9 +202,14 @@ public final class Server: Sendable {
         guard let listing = context.tls.listing else { return }
         let log = context.log
         Thread.detachNewThread {
-            for failure in listing.scenarios.prepare() {
+            let started = MonotonicClock.nanoseconds()
+            let (made, failures) = listing.scenarios.prepare()
+            for failure in failures {
                 log.warning("TLS scenario \(failure.name) has no certificate: \(failure.error)")
             }
+            guard made > 0 else { return }
+            let seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
+            log.info("made \(made) TLS scenario certificates in \(String(format: "%.2f", seconds)) s (kept in the CA's folder)")
         }
     }
 

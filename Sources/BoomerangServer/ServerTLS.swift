@@ -35,32 +35,39 @@ final class ServerTLS: Sendable {
     }
 
     /// Loads or makes the CA for `settings` (its folder is `tlsStateDirectory`, or the user's data
-    /// folder) and the context every HTTPS listener shares.
+    /// folder) and the context every HTTPS listener shares, whose OpenSSL part is made at the
+    /// first HTTPS connection.
     ///
     /// - Throws: `LibeventError` for the function `HTTPS`, with the reason in words, when the CA
-    ///   cannot be read or made, or its certificates cannot be loaded.
+    ///   cannot be read or made.
     func prepare(settings: ServerSettings) throws(LibeventError) -> Running {
         let folder = settings.tlsStateDirectory ?? CertificateAuthority.defaultFolder(environment: ProcessInfo.processInfo.environment)
+        let authority: CertificateAuthority
         do {
-            let authority = try CertificateAuthority.loadOrCreate(in: folder, permitting: settings.tlsNames)
-            let scenarios = TLSScenarioSet(authority: authority)
-            let fallback = try Self.credential(authority.issueLeaf(for: "localhost"))
-            let context = try TLSServerContext(
-                fallback: fallback, handshakeTimeoutNanoseconds: ConnectionConfiguration.nanoseconds(settings.tlsHandshakeTimeout),
-                maxHandshakesInFlight: settings.tlsHandshakeLimit, clientAuthorityPEM: authority.clientAuthority.pemText,
-                policies: { scenarios.policy(forServerName: $0) }
-            ) { name in
-                // A name outside the CA's constraints gets the localhost certificate, which the
-                // client then refuses for the wrong name, as it should.
-                guard let leaf = try? authority.issueLeaf(for: name) else { return nil }
-                return try? Self.credential(leaf)
-            }
-            return Running(context: context, authority: authority, scenarios: scenarios)
-        } catch let error as CertificateAuthorityError {
-            throw LibeventError(function: "HTTPS", errno: 0, reason: "the local certificate authority in \(folder): \(error)")
+            authority = try CertificateAuthority.loadOrCreate(in: folder, permitting: settings.tlsNames)
         } catch {
-            throw LibeventError(function: "HTTPS", errno: 0, reason: "\(error)")
+            throw LibeventError(function: "HTTPS", errno: 0, reason: "the local certificate authority in \(folder): \(error)")
         }
+        let scenarios = TLSScenarioSet(authority: authority)
+        let context = TLSServerContext(
+            handshakeTimeoutNanoseconds: ConnectionConfiguration.nanoseconds(settings.tlsHandshakeTimeout),
+            maxHandshakesInFlight: settings.tlsHandshakeLimit, policies: { scenarios.policy(forServerName: $0) },
+            material: { () throws(TLSError) -> TLSServerContext.Material in
+                let leaf: IssuedCertificate
+                do {
+                    leaf = try authority.issueLeaf(for: "localhost")
+                } catch {
+                    throw TLSError(.invalidCredential, "localhost", detail: "\(error)")
+                }
+                return TLSServerContext.Material(fallback: try Self.credential(leaf), clientAuthorityPEM: authority.clientAuthority.pemText)
+            }
+        ) { name in
+            // A name outside the CA's constraints gets the localhost certificate, which the
+            // client then refuses for the wrong name, as it should.
+            guard let leaf = try? authority.issueLeaf(for: name) else { return nil }
+            return try? Self.credential(leaf)
+        }
+        return Running(context: context, authority: authority, scenarios: scenarios)
     }
 
     /// The server listens: `running` is what the admin API and `/hsts` report from now on.

@@ -1,25 +1,76 @@
 import CBoomerangTLS
 import Synchronization
 
-/// The server side of TLS for one listener: OpenSSL's context (versions, options, ticket keys,
-/// session cache) and the certificate each handshake presents, chosen by the name the client
-/// asked for. Shared by every loop; ``TLSSession``s are made from it per connection.
+/// The server side of TLS for every HTTPS listener: OpenSSL's context (versions, options, ticket
+/// keys) and the certificate each handshake presents, chosen by the name the client asked for.
+/// Shared by every loop; ``TLSSession``s are made from it per connection.
+///
+/// OpenSSL's part is made when the first connection needs it, not with the context: setting up
+/// the library, its context and the first certificates takes more than the rest of the server's
+/// start-up, and a server that nobody reaches over HTTPS never pays for it.
 public final class TLSServerContext: @unchecked Sendable {
     /// The certificate for a name (SNI, or the address the client connected to when it sent
-    /// none), or nil to present ``fallback``. Called once per name; the answer is kept.
+    /// none), or nil to present ``Material/fallback``. Called once per name; the answer is kept.
     public typealias CredentialSource = @Sendable (_ name: String) -> TLSCredential?
     /// The policy of a name the client asked for with SNI (a scenario's), or nil for the
     /// listener's own.
     public typealias PolicySource = @Sendable (_ serverName: String) -> TLSPolicy?
 
-    let pointer: OpaquePointer
-    /// Presented when the source has nothing for a name.
-    public let fallback: TLSCredential
+    /// What the library's context is made from, when it is first needed.
+    public struct Material: Sendable {
+        /// Presented when the source has nothing for a name.
+        public var fallback: TLSCredential
+        /// The CA trusted for client certificates (PEM), whose name goes with the request for one.
+        public var clientAuthorityPEM: String?
+
+        public init(fallback: TLSCredential, clientAuthorityPEM: String?) {
+            self.fallback = fallback
+            self.clientAuthorityPEM = clientAuthorityPEM
+        }
+    }
+
+    /// OpenSSL's context and what it needs, once made.
+    final class Library: @unchecked Sendable {
+        let pointer: OpaquePointer
+        let fallback: TLSCredential
+        /// The client CA, trusted for client certificates, and its name, sent with the request for one.
+        let clientAuthority: OpaquePointer?
+        let clientAuthorityStore: OpaquePointer?
+
+        init(protocolList: UnsafeMutableBufferPointer<UInt8>, material: Material) throws(TLSError) {
+            if let pem = material.clientAuthorityPEM {
+                let certificate = try TLSCredential.readCertificates(pem).first
+                guard let certificate, let store = CBoomerangTLS_newStore(certificate) else {
+                    throw TLSError.fromQueue(.invalidCredential, "client CA")
+                }
+                clientAuthority = certificate
+                clientAuthorityStore = store
+            } else {
+                clientAuthority = nil
+                clientAuthorityStore = nil
+            }
+            guard let pointer = CBoomerangTLS_newServerContext(protocolList.baseAddress) else {
+                X509_free(clientAuthority)
+                X509_STORE_free(clientAuthorityStore)
+                throw TLSError.fromQueue(.outOfResources, "SSL_CTX_new")
+            }
+            self.pointer = pointer
+            fallback = material.fallback
+            SSL_CTX_set_client_hello_cb(pointer, tlsClientHelloArrived, nil)
+            SSL_CTX_set_info_callback(pointer, tlsInfo)
+        }
+
+        deinit {
+            X509_free(clientAuthority)
+            X509_STORE_free(clientAuthorityStore)
+            SSL_CTX_free(pointer)
+        }
+    }
+
+    private let material: @Sendable () throws(TLSError) -> Material
+    private let library = Mutex<Result<Library, TLSError>?>(nil)
     private let source: CredentialSource
     private let policies: PolicySource
-    /// The client CA, trusted for client certificates, and its name, sent with the request for one.
-    let clientAuthority: OpaquePointer?
-    let clientAuthorityStore: OpaquePointer?
     private let credentials = Mutex<[String: TLSCredential]>([:])
     /// The ALPN protocols, length-prefixed, zero-terminated; OpenSSL's callback reads it for the
     /// context's whole life.
@@ -33,24 +84,16 @@ public final class TLSServerContext: @unchecked Sendable {
     public let maxHandshakesInFlight: Int
     private let handshakesInFlight = Atomic<Int>(0)
 
-    /// Creates a context that offers `protocols` with ALPN, in that order of preference.
+    /// Creates a context that offers `protocols` with ALPN, in that order of preference, and
+    /// makes OpenSSL's part from `material` when the first connection needs it.
     public init(
-        protocols: [String] = ["http/1.1"], fallback: TLSCredential, handshakeTimeoutNanoseconds: UInt64 = 10_000_000_000,
-        maxHandshakesInFlight: Int = 1024, clientAuthorityPEM: String? = nil, policies: @escaping PolicySource = { _ in nil },
+        protocols: [String] = ["http/1.1"], handshakeTimeoutNanoseconds: UInt64 = 10_000_000_000, maxHandshakesInFlight: Int = 1024,
+        policies: @escaping PolicySource = { _ in nil }, material: @escaping @Sendable () throws(TLSError) -> Material,
         source: @escaping CredentialSource
-    ) throws(TLSError) {
-        if let clientAuthorityPEM {
-            let certificate = try TLSCredential.readCertificates(clientAuthorityPEM).first
-            guard let certificate, let store = CBoomerangTLS_newStore(certificate) else {
-                throw TLSError.fromQueue(.invalidCredential, "client CA")
-            }
-            clientAuthority = certificate
-            clientAuthorityStore = store
-        } else {
-            clientAuthority = nil
-            clientAuthorityStore = nil
-        }
+    ) {
+        self.material = material
         self.policies = policies
+        self.source = source
         self.handshakeTimeoutNanoseconds = handshakeTimeoutNanoseconds
         self.maxHandshakesInFlight = maxHandshakesInFlight
         var encoded: [UInt8] = []
@@ -61,22 +104,32 @@ public final class TLSServerContext: @unchecked Sendable {
         encoded.append(0)
         protocolList = .allocate(capacity: encoded.count)
         _ = protocolList.initialize(from: encoded)
-        guard let pointer = CBoomerangTLS_newServerContext(protocolList.baseAddress) else {
-            protocolList.deallocate()
-            throw TLSError.fromQueue(.outOfResources, "SSL_CTX_new")
-        }
-        self.pointer = pointer
-        self.fallback = fallback
-        self.source = source
-        SSL_CTX_set_client_hello_cb(pointer, tlsClientHelloArrived, nil)
-        SSL_CTX_set_info_callback(pointer, tlsInfo)
     }
 
     deinit {
-        X509_free(clientAuthority)
-        X509_STORE_free(clientAuthorityStore)
-        SSL_CTX_free(pointer)
+        library.withLock { $0 = nil }
         protocolList.deallocate()
+    }
+
+    /// OpenSSL's context, made now if it is not yet; a failure is kept and given again.
+    func prepared() throws(TLSError) -> Library {
+        let result: Result<Library, TLSError> = library.withLock { library in
+            if let library { return library }
+            let made: Result<Library, TLSError>
+            do throws(TLSError) {
+                made = .success(try Library(protocolList: protocolList, material: material()))
+            } catch {
+                made = .failure(error)
+            }
+            library = made
+            return made
+        }
+        return try result.get()
+    }
+
+    /// Makes OpenSSL's part now rather than at the first connection.
+    public func prepare() throws(TLSError) {
+        _ = try prepared()
     }
 
     /// Takes a place for one more handshake; false when ``maxHandshakesInFlight`` are under way.
@@ -103,7 +156,7 @@ public final class TLSServerContext: @unchecked Sendable {
     }
 
     /// The credential for `name`, from the table or the source.
-    func credential(for name: String) -> TLSCredential {
+    func credential(for name: String, fallback: TLSCredential) -> TLSCredential {
         if let known = credentials.withLock({ $0[name] }) { return known }
         let made = source(name) ?? fallback
         credentials.withLock { table in

@@ -33,6 +33,7 @@ public final class TLSSession {
     private let input: OpaquePointer
     private let output: OpaquePointer
     private let context: TLSServerContext
+    private let library: TLSServerContext.Library
     /// The address the client connected to, the name whose certificate it gets without SNI.
     private let localName: String
     /// The listener's policy, and the one the ClientHello chose (the listener's, or its server name's).
@@ -56,7 +57,8 @@ public final class TLSSession {
 
     /// Creates the session of one accepted connection; `localName` is the address it came to.
     public init(context: TLSServerContext, localName: String, policy: TLSPolicy = TLSPolicy()) throws(TLSError) {
-        guard let ssl = SSL_new(context.pointer) else { throw TLSError.fromQueue(.outOfResources, "SSL_new") }
+        let library = try context.prepared()
+        guard let ssl = SSL_new(library.pointer) else { throw TLSError.fromQueue(.outOfResources, "SSL_new") }
         guard let input = CBoomerangTLS_newMemoryBIO(), let output = CBoomerangTLS_newMemoryBIO() else {
             SSL_free(ssl)
             throw TLSError(.outOfResources, "BIO_new")
@@ -67,6 +69,7 @@ public final class TLSSession {
         self.input = input
         self.output = output
         self.context = context
+        self.library = library
         self.localName = localName
         listenerPolicy = policy
         self.policy = policy
@@ -204,7 +207,7 @@ public final class TLSSession {
                 return SSL_CLIENT_HELLO_ERROR
             }
         } else {
-            credential = context.credential(for: hello.serverName ?? localName)
+            credential = context.credential(for: hello.serverName ?? localName, fallback: library.fallback)
         }
         guard CBoomerangTLS_useCredential(ssl, credential.certificate, credential.key, credential.chain) == 1 else {
             alert?.pointee = SSL_AD_INTERNAL_ERROR
@@ -235,7 +238,7 @@ public final class TLSSession {
         case .none:
             break
         case .optional, .required:
-            guard let authority = self.context.clientAuthority, let store = self.context.clientAuthorityStore,
+            guard let authority = library.clientAuthority, let store = library.clientAuthorityStore,
                 CBoomerangTLS_setVerifyStore(ssl, store) == 1
             else { return false }
             CBoomerangTLS_setClientAuthorityName(ssl, authority)

@@ -63,19 +63,22 @@ public final class TLSScenarioSet: Sendable {
     /// thread (the server does it on a thread of its own at start, so that no client waits for an
     /// RSA key); with `all`, loads the stored ones too.
     ///
-    /// - Returns: the scenarios whose certificate could not be made, with why.
+    /// - Returns: how many certificates it made or read, and the scenarios whose certificate
+    ///   could not be made, with why.
     @discardableResult
-    public func prepare(all: Bool = false) -> [(name: String, error: TLSError)] {
+    public func prepare(all: Bool = false) -> (made: Int, failures: [(name: String, error: TLSError)]) {
         var failures: [(String, TLSError)] = []
+        var made = 0
         for scenario in scenarios where all || !authority.hasStoredScenarioCertificate(named: scenario.name) {
             guard let credential = policies[scenario.name]?.credential else { continue }
             do throws(TLSError) {
                 _ = try credential.value()
+                made += 1
             } catch {
                 failures.append((scenario.name, error))
             }
         }
-        return failures
+        return (made, failures)
     }
 
     /// The certificate scenario `name` presents, made now if it is not yet.
