@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Instructions per keep-alive GET /get over HTTPS and over plain HTTP, under callgrind: one
+# connection from Python's http.client, 200 and then 2,200 requests, the difference over 2,000.
+# History and access log off, one event loop, scenario ports off.
+#
+#   scripts/bench/tls_instructions.sh                  # .build/release/boomerang
+#   BOOMERANG_BIN=path scripts/bench/tls_instructions.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v valgrind > /dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 1; }
+work=$(mktemp -d /tmp/boomerang-tls-cg.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# valgrind 3.19 cannot read the toolchain's DWARF 5: profile a copy without debug info.
+objcopy --strip-debug "${BOOMERANG_BIN:-.build/release/boomerang}" "$work/boomerang"
+chmod +x "$work/boomerang"
+mkdir "$work/run"
+cat > "$work/client.py" <<'PY'
+import http.client, ssl, sys
+count, port, scheme, root = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+if scheme == "https":
+    connection = http.client.HTTPSConnection("localhost", port, context=ssl.create_default_context(cafile=root))
+else:
+    connection = http.client.HTTPConnection("127.0.0.1", port)
+for _ in range(count):
+    connection.request("GET", "/get")
+    connection.getresponse().read()
+PY
+HTTP_PORT=${CG_PORT:-39297}
+HTTPS_PORT=$((HTTP_PORT + 1))
+total() { # SCHEME COUNT -> the server's instructions
+    local scheme=$1 count=$2 server
+    (cd "$work/run" && exec valgrind --tool=callgrind --callgrind-out-file="$work/profile" "$work/boomerang" serve \
+        --host 127.0.0.1 --port "$HTTP_PORT" --https-port "$HTTPS_PORT" --tls-scenario-ports off \
+        --tls-state-directory "$work/ca" --threads 1 --no-history --no-access-log) > "$work/output" 2>&1 &
+    server=$!
+    for _ in $(seq 1 600); do
+        curl -s -o /dev/null "http://127.0.0.1:$HTTP_PORT/__admin/health" && break
+        sleep 0.1
+    done
+    local port=$HTTP_PORT
+    [ "$scheme" = https ] && port=$HTTPS_PORT
+    python3 "$work/client.py" "$count" "$port" "$scheme" "$work/ca/root.pem"
+    kill -INT "$server"
+    wait "$server" || true
+    awk '/^(summary|totals):/ { print $2; exit }' "$work/profile"
+}
+for scheme in https http; do
+    small=$(total "$scheme" 200)
+    large=$(total "$scheme" 2200)
+    echo "$scheme: $(((large - small) / 2000)) instructions per GET /get"
+done
