@@ -131,6 +131,24 @@ import Testing
         #expect(certificate["verified"] as? Bool == true)
         #expect((certificate["sha256"] as? String)?.count == 64)
 
+        // A client certificate from another CA: refused where it is required, taken but not
+        // verified where it is optional.
+        let other = try ExternalTool.run(
+            "openssl", [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "30", "-subj", "/CN=Other client",
+                "-addext", "extendedKeyUsage=clientAuth", "-keyout", folder + "/other-key.pem", "-out", folder + "/other.pem",
+            ])
+        #expect(other.status == 0, "\(other.stderr)")
+        let otherCertificate = ["--cert", folder + "/other.pem", "--key", folder + "/other-key.pem"]
+        let refused = try Self.curlBoth("client-certificate-required", otherCertificate)
+        #expect(refused.byName.status != 0)
+        let causes = try Self.server.failedHandshakes().compactMap { $0["cause"] as? String }
+        #expect(causes.contains("client_certificate_rejected"), "\(causes)")
+        let unverified = try Self.curlBoth("client-certificate-optional", otherCertificate)
+        let shown = try #require((unverified.byName.json?["tls"] as? [String: Any])?["clientCertificate"] as? [String: Any])
+        #expect(shown["subject"] as? String == "CN=Other client")
+        #expect(shown["verified"] as? Bool == false)
+
         let optional = try Self.curlBoth("client-certificate-optional")
         #expect(optional.byName.status == 0)
         #expect((optional.byName.json?["tls"] as? [String: Any])?["clientCertificate"] is NSNull)
