@@ -27,6 +27,17 @@ for _ in range(count):
 PY
 HTTP_PORT=${CG_PORT:-39297}
 HTTPS_PORT=$((HTTP_PORT + 1))
+# A first start without valgrind makes the CA and its scenario certificates (on a thread of their
+# own, about a second, logged when done), so that the measured runs read them and make nothing.
+(cd "$work/run" && exec "$work/boomerang" serve --host 127.0.0.1 --port "$HTTP_PORT" --https-port "$HTTPS_PORT" \
+    --tls-scenario-ports off --tls-state-directory "$work/ca" --threads 1) > "$work/warmup" 2>&1 &
+warmup=$!
+for _ in $(seq 1 300); do
+    grep -q "TLS scenario certificates" "$work/warmup" && break
+    sleep 0.1
+done
+kill "$warmup"
+wait "$warmup" || true
 total() { # SCHEME COUNT -> the server's instructions
     local scheme=$1 count=$2 server
     (cd "$work/run" && exec valgrind --tool=callgrind --callgrind-out-file="$work/profile" "$work/boomerang" serve \
