@@ -305,6 +305,28 @@ import Testing
         #expect(try server.curl("/get").status == 0)
     }
 
+    /// WebSocket over TLS (wss://) with Python's `websockets` (`make websocket-deps`, which make test runs).
+    @Test func webSocketsWorkOverTLS() throws {
+        let python = PageBrowserTests.repository.appendingPathComponent(".build/websocket-venv/bin/python").path
+        try #require(FileManager.default.isExecutableFile(atPath: python), "no websockets environment at \(python): run `make websocket-deps`")
+        let server = try SecureServer()
+        let script = """
+            import asyncio, ssl, sys, websockets
+            async def main():
+                context = ssl.create_default_context(cafile=sys.argv[2])
+                async with websockets.connect(f"wss://localhost:{sys.argv[1]}/websocket/echo", ssl=context) as socket:
+                    await socket.send("hello over TLS")
+                    print(await socket.recv())
+                    body = bytes(range(256)) * 1200
+                    await socket.send(body)
+                    print((await socket.recv()) == body)
+            asyncio.run(main())
+            """
+        let output = try ExternalTool.run(python, ["-c", script, String(server.httpsPort), server.root])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(String(decoding: output.stdout, as: UTF8.self) == "hello over TLS\nTrue\n")
+    }
+
     @Test func turningHTTPSOffLeavesOnlyThePlainPort() throws {
         let live = try LiveServer()
         #expect(live.httpsPort == nil)
