@@ -179,6 +179,14 @@ import Testing
         #expect([18, 56].contains(byPort.status), "\(byPort.stderr)")
     }
 
+    /// A session resumes with the name it was made with, and never into another scenario.
+    @Test func sessionsDoNotCrossScenarios() throws {
+        let result = try Self.server.python("cross-resume", "tls-1-3.localhost,ecdsa-p256.localhost")
+        #expect(result["sameName"] as? Bool == true)
+        #expect(result["otherName"] as? Bool == false)
+        #expect(result["clientSawReuse"] as? Bool == false)
+    }
+
     @Test func hstsOverHTTPSAndARedirectOverHTTP() throws {
         let secure = try Self.server.curl("/hsts", ["-i"])
         #expect(String(decoding: secure.stdout, as: UTF8.self).lowercased().contains("strict-transport-security: max-age=300"))

@@ -65,6 +65,20 @@ if scenario == "resume":
         "clientSawReuse": second.session_reused,
         "version": second.version(),
     }))
+elif scenario == "cross-resume":
+    # A session made with one name, offered when connecting with another (ARGUMENT: "first,second").
+    first_name, second_name = argument.split(",")
+    made = context()
+    first = connect(made, name=first_name)
+    _, body, _ = get(first, "/get")
+    session = first.session
+    first.close()
+    again = connect(made, name=first_name, session=session)
+    _, same, _ = get(again, "/get")
+    other = connect(made, name=second_name, session=session)
+    _, crossed, _ = get(other, "/get")
+    print(json.dumps({"sameName": json.loads(same)["tls"]["resumed"], "otherName": json.loads(crossed)["tls"]["resumed"],
+                      "clientSawReuse": other.session_reused}))
 elif scenario == "close-notify":
     tls = connect(context())
     head, body, clean = get(tls, "/get")
