@@ -139,13 +139,14 @@ rows-cpu: deps
 sanitize: sanitize-address sanitize-thread
 
 # Leaks outside Boomerang (XCTest, libcurl, Foundation's property-list errors) are suppressed by
-# name in scripts/sanitize/lsan.supp; child processes of the tests get the same options. Reports,
+# name in scripts/sanitize/lsan.supp; child processes of the tests get the same options, with the
+# symbolizer's path (they run without PATH), so that their reports have names to match. Reports,
 # the tests' and their children's, go to files in .build-asan/reports, printed at the end with
 # their one-line summaries last, and any report fails the target.
 sanitize-address: deps browser-deps websocket-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	rm -rf .build-asan/reports && mkdir -p .build-asan/reports
-	ASAN_OPTIONS=log_path=$(CURDIR)/.build-asan/reports/asan \
+	ASAN_OPTIONS=log_path=$(CURDIR)/.build-asan/reports/asan:external_symbolizer_path=$(shell command -v llvm-symbolizer) \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan; \
 	status=$$?; reports=$$(ls .build-asan/reports); \
