@@ -33,7 +33,7 @@ elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
 
 # --- The Dockerfile's plan -------------------------------------------------------------------
 build_packages=""; build_staging=""; base_image=""; runs=(); copies=(); envs=(); user=""; words=()
-workdir="/"; port=""; stop_signal="TERM"; health_shell=""; health_exec=(); entrypoint=(); cmd=()
+workdir="/"; port=""; https_port=""; stop_signal="TERM"; health_shell=""; health_exec=(); entrypoint=(); cmd=()
 plan_build_packages() { build_packages=$1; }
 plan_build_staging() { build_staging=$1; }
 plan_base_image() { base_image=$1; }
@@ -43,7 +43,8 @@ plan_copy() { copies+=("$(printf '%q ' context "$@")"); }
 plan_workdir() { workdir=$1; }
 plan_user() { user=$1; }
 plan_env() { envs+=("$1"); }
-plan_expose() { port=${1%%/*}; }
+# EXPOSE lists HTTP first, then HTTPS and the TLS scenarios' range.
+plan_expose() { local words=($*); port=${words[0]%%/*}; https_port=${words[1]:-}; https_port=${https_port%%/*}; }
 plan_stopsignal() { stop_signal=${1#SIG}; }
 plan_healthcheck_shell() { health_shell=$1; }
 plan_healthcheck_exec() { health_exec=("$@"); }
@@ -316,6 +317,18 @@ many=(); for i in $(seq 1 200); do many+=(-o /dev/null "$url/anything/$i"); done
 codes=$(ip netns exec "$namespace" curl -sS -w '%{http_code} %{num_connects}\n' "${many[@]}") || fail "200 keep-alive requests failed"
 [ "$(grep -c '^200 ' <<< "$codes")" = 200 ] || fail "not every keep-alive GET answered 200: $(sort <<< "$codes" | uniq -c)"
 printf '    200 GETs of /anything/<n> on %s connection(s): all 200\n' "$(awk '{ n += $2 } END { print n }' <<< "$codes")"
+
+if [ -n "$https_port" ]; then
+    say "HTTPS on $https_port, trusting the root the server serves over HTTP"
+    ip netns exec "$namespace" curl -sS -o "$cache/root.pem" "$url/__admin/tls/root.pem" || fail "GET /__admin/tls/root.pem failed"
+    answer=$(ip netns exec "$namespace" curl -sS --cacert "$cache/root.pem" -w '\n%{http_code}' "https://localhost:$https_port/get") \
+        || fail "HTTPS GET /get with the container's root failed"
+    [ "$(tail -1 <<< "$answer")" = 200 ] && grep -q '"tls"' <<< "$answer" || fail "HTTPS GET /get did not echo its tls object: $answer"
+    printf '    https://localhost:%s/get with the root from /__admin/tls/root.pem: 200, tls echoed\n' "$https_port"
+    status=$(ip netns exec "$namespace" curl -s -o /dev/null -w '%{exitcode}' --cacert "$cache/root.pem" "https://expired.localhost:$https_port/get" || true)
+    [ "$status" = 60 ] || fail "the expired scenario was not refused by name (curl exit $status)"
+    printf '    https://expired.localhost:%s/get: refused (curl 60), as the scenario says\n' "$https_port"
+fi
 
 say "boomerang send inside the root filesystem"
 sent=$(in_container "${entrypoint[0]}" send "127.0.0.1:$port/post" name=Ada 2>&1) || fail "boomerang send failed: $sent"
