@@ -134,6 +134,8 @@ let package = Package(
             name: "BoomerangTLS",
             dependencies: [
                 "BoomerangExchange",
+                "BoomerangRuntime",
+                "BoomerangSerialization",
                 "BoomerangWire",
                 "CBoomerangTLS",
                 .product(name: "Crypto", package: "swift-crypto"),

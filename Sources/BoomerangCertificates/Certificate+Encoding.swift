@@ -18,9 +18,7 @@ extension Certificate {
     /// The SHA-256 of the DER, in upper-case hex pairs joined by colons, as `openssl x509
     /// -fingerprint -sha256`, Keychain Access and browsers show it.
     public var sha256Fingerprint: String {
-        SHA256.hash(data: derBytes).map { byte in
-            String(decoding: [Hex.uppercaseDigit(byte >> 4), Hex.uppercaseDigit(byte)], as: UTF8.self)
-        }.joined(separator: ":")
+        SHA256.hash(data: derBytes).map(Hex.uppercase).joined(separator: ":")
     }
 
     /// The base64 SHA-256 of the SubjectPublicKeyInfo: the pin AFSecurityPolicy, Alamofire's

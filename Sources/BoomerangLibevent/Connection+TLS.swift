@@ -242,9 +242,7 @@ extension Connection {
         let error = ServerError(.plainHTTPToHTTPSPort, "this port speaks HTTPS: use an https:// URL")
         loop.services.requestRefused(remote: remoteHost, status: error.status, reason: error.code.name)
         loop.services.refused(error, exchange: nil, input: input, remote: remoteHost)
-        let response = ConnectionStateMachine.refusalResponse(error)
-        let bytes = ResponseWriter.render(response, method: .get, version: (1, 1), keepAlive: false, date: HTTPDate.now())
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        Connection.sendRefusal(error, to: fd)
         close()
     }
 }

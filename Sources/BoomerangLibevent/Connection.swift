@@ -69,11 +69,15 @@ final class Connection {
 
     /// Answers a connection over the cap with a 503 and closes it, without keeping any state.
     static func refuseOverCapacity(fd: Int32) {
-        let error = ServerError(.tooManyConnections, "the server has reached its connection cap")
+        sendRefusal(ServerError(.tooManyConnections, "the server has reached its connection cap"), to: fd)
+        Glibc.close(fd)
+    }
+
+    /// Sends `error`'s refusal document in plain HTTP, once, on a connection about to close.
+    static func sendRefusal(_ error: ServerError, to fd: Int32) {
         let response = ConnectionStateMachine.refusalResponse(error)
         let bytes = ResponseWriter.render(response, method: .get, version: (1, 1), keepAlive: false, date: HTTPDate.now())
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        Glibc.close(fd)
     }
 
     // MARK: Events in

@@ -1,3 +1,4 @@
+import BoomerangSerialization
 import BoomerangWire
 import Crypto
 
@@ -46,11 +47,9 @@ extension ClientHello {
         func isAlphanumeric(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         }
-        guard isAlphanumeric(head), isAlphanumeric(tail) else { return [Self.hexDigits[Int(head >> 4)], Self.hexDigits[Int(tail & 0x0F)]] }
+        guard isAlphanumeric(head), isAlphanumeric(tail) else { return [Hex.lowercaseDigit(head >> 4), Hex.lowercaseDigit(tail)] }
         return [head, tail]
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func versionCode(_ version: UInt16) -> String {
         switch version {
@@ -77,7 +76,7 @@ extension ClientHello {
     private static func appendHexList(_ values: [UInt16], to list: inout [UInt8]) {
         for (index, value) in values.enumerated() {
             if index > 0 { list.append(UInt8(ascii: ",")) }
-            for shift in stride(from: 12, through: 0, by: -4) { list.append(hexDigits[Int(value >> UInt16(shift)) & 0xF]) }
+            Hex.append(UInt64(value), digits: 4, to: &list)
         }
     }
 
@@ -87,9 +86,6 @@ extension ClientHello {
             output += repeatElement(UInt8(ascii: "0"), count: 12)
             return
         }
-        for byte in SHA256.hash(data: text).prefix(6) {
-            output.append(hexDigits[Int(byte >> 4)])
-            output.append(hexDigits[Int(byte & 0xF)])
-        }
+        Hex.appendLowercase(SHA256.hash(data: text).prefix(6), to: &output)
     }
 }

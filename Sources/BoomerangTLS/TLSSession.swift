@@ -1,4 +1,6 @@
 import BoomerangExchange
+import BoomerangRuntime
+import BoomerangSerialization
 import BoomerangWire
 import CBoomerangTLS
 
@@ -366,22 +368,14 @@ public final class TLSSession {
         return TransportSecurity.PeerCertificate(
             subject: name(X509_get_subject_name(certificate)), issuer: name(X509_get_issuer_name(certificate)),
             serial: hasSerial ? String(decoding: serial.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "",
-            sha256: digest.prefix(Int(digestLength)).map { byte in
-                let digits = String(byte, radix: 16, uppercase: true)
-                return digits.count == 1 ? "0" + digits : digits
-            }.joined(),
+            sha256: digest.prefix(Int(digestLength)).map(Hex.uppercase).joined(),
             notBefore: Self.timestamp(CBoomerangTLS_notBefore(certificate)), notAfter: Self.timestamp(CBoomerangTLS_notAfter(certificate)),
             verified: SSL_get_verify_result(ssl) == X509_V_OK)
     }
 
-    /// Seconds since 1970 as an RFC 3339 UTC time.
+    /// Seconds since 1970 as the admin API writes times; empty when the library gave none.
     private static func timestamp(_ seconds: Int64) -> String {
-        guard seconds >= 0 else { return "" }
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        seconds >= 0 ? WallClock.iso8601(Double(seconds)) : ""
     }
 }
 

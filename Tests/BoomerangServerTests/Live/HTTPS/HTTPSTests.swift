@@ -165,6 +165,23 @@ import Testing
         #expect(String(decoding: stream.stdout, as: UTF8.self) == "5000000", "\(stream.stderr)")
     }
 
+    /// A client that resets in the middle of a large download over TLS: the server drops the
+    /// connection, says in the history that the client left, and goes on serving.
+    @Test func aClientThatResetsMidDownloadLosesNothingElse() throws {
+        let server = try SecureServer()
+        let result = try server.python("abandon", String(5_000_000))
+        #expect((result["received"] as? Int ?? 0) >= 65536)
+        var outcome: String?
+        for _ in 0..<100 where outcome == nil {
+            let list = try #require(try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(server.live.port)/__admin/requests?limit=5"]).json)
+            let entries = try #require(list["requests"] as? [[String: Any]])
+            outcome = entries.first { ($0["target"] as? String)?.hasPrefix("/stream-bytes/") == true }?["outcome"] as? String
+            if outcome == nil { usleep(50_000) }
+        }
+        #expect(outcome == "clientAborted")
+        #expect(try server.curl("/get").status == 0)
+    }
+
     @Test func plainHTTPOnTheHTTPSPortIsAnsweredInPlainHTTP() throws {
         let server = try SecureServer()
         let connection = try RawConnection(port: server.httpsPort)

@@ -79,6 +79,17 @@ elif scenario == "cross-resume":
     _, crossed, _ = get(other, "/get")
     print(json.dumps({"sameName": json.loads(same)["tls"]["resumed"], "otherName": json.loads(crossed)["tls"]["resumed"],
                       "clientSawReuse": other.session_reused}))
+elif scenario == "abandon":
+    # Starts a large download, reads a little of it, then resets the connection (no close_notify).
+    import struct
+    tls = connect(context())
+    tls.sendall(f"GET /stream-bytes/{argument}?chunk_size=65536 HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+    received = 0
+    while received < 65536:
+        received += len(tls.recv(65536))
+    tls.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    tls.close()
+    print(json.dumps({"received": received}))
 elif scenario == "close-notify":
     tls = connect(context())
     head, body, clean = get(tls, "/get")
