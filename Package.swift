@@ -147,6 +147,7 @@ let package = Package(
             dependencies: [
                 "BoomerangCertificates",
                 "BoomerangExchange",
+                "BoomerangRuntime",
                 "BoomerangSerialization",
                 "BoomerangTLS",
                 .product(name: "X509", package: "swift-certificates"),
@@ -285,6 +286,7 @@ let package = Package(
         .target(
             name: "BoomerangCertificates",
             dependencies: [
+                "BoomerangRuntime",
                 "BoomerangSerialization",
                 "COpenSSL",
                 .product(name: "X509", package: "swift-certificates"),

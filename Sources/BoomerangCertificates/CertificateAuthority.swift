@@ -1,7 +1,7 @@
+import BoomerangRuntime
 import Crypto
 import Foundation
 import SwiftASN1
-import Synchronization
 import X509
 
 /// Boomerang's local certificate authority, kept in a folder:
@@ -34,10 +34,10 @@ public final class CertificateAuthority: Sendable {
     /// The intermediate and its key.
     let serverIssuer: CertificateIssuer
     private let clientIssuer: CertificateIssuer
-    private let leaves = Mutex<[String: IssuedCertificate]>([:])
+    private let leaves = Locked<[String: IssuedCertificate]>([:])
     /// The scenario certificates read or made, by scenario name; the lock is held while one is
     /// read or made, so that two callers never make the same one.
-    let scenarios = Mutex<[String: ScenarioEntry]>([:])
+    let scenarios = Locked<[String: ScenarioEntry]>([:])
 
     /// The most leaves kept in memory; the cache starts over when it is full (names under
     /// `localhost` are endless, and each costs a key).

@@ -1,11 +1,11 @@
 import BoomerangCertificates
 import BoomerangHTTP1
 import BoomerangLibevent
+import BoomerangRuntime
 import BoomerangSettings
 import BoomerangTLS
 import BoomerangTLSScenarios
 import Foundation
-import Synchronization
 
 /// The server's TLS: the local certificate authority, loaded or made on first start, a
 /// certificate from it for each name a client asks for, and the TLS scenarios by name and on
@@ -20,7 +20,7 @@ final class ServerTLS: Sendable {
         var scenarioPorts: [String: Int] = [:]
     }
 
-    private let state = Mutex<Running?>(nil)
+    private let state = Locked<Running?>(nil)
 
     /// What `GET /__admin/tls` lists, while HTTPS is on.
     var listing: TLSListing? {

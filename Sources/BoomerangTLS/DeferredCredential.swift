@@ -1,11 +1,11 @@
-import Synchronization
+import BoomerangRuntime
 
 /// A credential made on first use, once, on whichever thread asks first (a scenario's RSA 4096
 /// key takes a second to make): policies hold one so that listeners can exist before their
 /// certificates do. A load that fails is not tried again.
 public final class DeferredCredential: Sendable {
     private let load: @Sendable () throws(TLSError) -> TLSCredential
-    private let state = Mutex<State>(.pending)
+    private let state = Locked<State>(.pending)
 
     private enum State {
         case pending

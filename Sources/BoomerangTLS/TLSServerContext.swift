@@ -1,3 +1,4 @@
+import BoomerangRuntime
 import CBoomerangTLS
 import Synchronization
 
@@ -68,10 +69,10 @@ public final class TLSServerContext: @unchecked Sendable {
     }
 
     private let material: @Sendable () throws(TLSError) -> Material
-    private let library = Mutex<Result<Library, TLSError>?>(nil)
+    private let library = Locked<Result<Library, TLSError>?>(nil)
     private let source: CredentialSource
     private let policies: PolicySource
-    private let credentials = Mutex<[String: TLSCredential]>([:])
+    private let credentials = Locked<[String: TLSCredential]>([:])
     /// The ALPN protocols, length-prefixed, zero-terminated; OpenSSL's callback reads it for the
     /// context's whole life.
     private let protocolList: UnsafeMutableBufferPointer<UInt8>

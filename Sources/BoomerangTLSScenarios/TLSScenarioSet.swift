@@ -1,6 +1,6 @@
 import BoomerangCertificates
+import BoomerangRuntime
 import BoomerangTLS
-import Synchronization
 
 /// The catalogue made real for one certificate authority: each scenario's policy, with a
 /// certificate made (and kept in the CA's folder) the first time a client needs it, or when
@@ -15,7 +15,7 @@ public final class TLSScenarioSet: Sendable {
 
     /// The certificates made so far, by scenario; shared with the credentials that make them.
     private final class IssuedCertificates: Sendable {
-        let table = Mutex<[String: IssuedCertificate]>([:])
+        let table = Locked<[String: IssuedCertificate]>([:])
     }
 
     /// The scenarios of `catalogue`, with certificates from `authority`.
