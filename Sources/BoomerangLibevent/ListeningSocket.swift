@@ -9,7 +9,8 @@ import Glibc
 /// Binding a listening socket.
 public enum ListeningSocket {
     /// Resolves `host`, checks that nobody else listens on the port, and opens `count` sockets
-    /// bound to the same address with `SO_REUSEPORT`, so each loop accepts from its own queue.
+    /// bound to the same address with `SO_REUSEPORT`, so each loop accepts from its own queue
+    /// (one socket, when `count` is 1, without it).
     ///
     /// A port taken by another process is detected by a first bind without `SO_REUSEPORT`
     /// (a second process with `SO_REUSEPORT` would otherwise share the port silently).
@@ -30,6 +31,11 @@ public enum ListeningSocket {
     }
 
     private static func open(_ address: SocketAddress, count: Int) throws(LibeventError) -> (fds: [Int32], port: Int) {
+        if count == 1 {
+            // Without SO_REUSEPORT the bind itself refuses a port in use, and nobody can share it.
+            let fd = try bind(address, reusePort: false)
+            return ([fd], localPort(of: fd))
+        }
         var address = address
         let probe = try bind(address, reusePort: false)
         let boundPort = localPort(of: probe)

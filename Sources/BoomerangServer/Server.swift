@@ -135,12 +135,13 @@ public final class Server: Sendable {
     ) throws(LibeventError) -> ServerTLS.Running {
         var running = prepared
         var bound: [Int32] = []
-        func open(_ port: Int, policy: TLSPolicy, what: String, option: String) throws(LibeventError) -> Int {
+        /// Opens `port` on the loops `loops`, one socket each.
+        func open(_ port: Int, on loops: [Int], policy: TLSPolicy, what: String, option: String) throws(LibeventError) -> Int {
             do {
-                let (fds, chosen) = try ListeningSocket.open(host: settings.host, port: port, count: sockets.count)
+                let (fds, chosen) = try ListeningSocket.open(host: settings.host, port: port, count: loops.count)
                 bound += fds
-                for index in sockets.indices {
-                    sockets[index].append(ListenerSocket(fd: fds[index], security: prepared.context, policy: policy))
+                for (fd, index) in zip(fds, loops) {
+                    sockets[index].append(ListenerSocket(fd: fd, security: prepared.context, policy: policy))
                 }
                 return chosen
             } catch {
@@ -151,7 +152,7 @@ public final class Server: Sendable {
                     reason: "\(what) port \(port) on \(settings.host) is already in use; choose another with \(option), or turn it off with \(option) off")
             }
         }
-        running.httpsPort = try open(requested, policy: TLSPolicy(), what: "the HTTPS", option: "--https-port")
+        running.httpsPort = try open(requested, on: Array(sockets.indices), policy: TLSPolicy(), what: "the HTTPS", option: "--https-port")
         let first: Int?
         switch settings.tlsScenarioPorts {
         case .off: first = nil
@@ -162,8 +163,11 @@ public final class Server: Sendable {
             for (index, scenario) in prepared.scenarios.scenarios.enumerated() {
                 let port = first == 0 ? 0 : first + index
                 guard port <= 65_535, let policy = prepared.scenarios.policy(named: scenario.name) else { break }
+                // A scenario is for a client under test, not for load: one socket, on the loops in
+                // turn, which keeps the descriptors and the start-up cost to one per port.
                 running.scenarioPorts[scenario.name] = try open(
-                    port, policy: policy, what: "the TLS scenario \(scenario.name)'s", option: "--tls-scenario-ports")
+                    port, on: [index % sockets.count], policy: policy, what: "the TLS scenario \(scenario.name)'s",
+                    option: "--tls-scenario-ports")
             }
         }
         return running
