@@ -44,17 +44,20 @@ let package = Package(
             path: "Sources/CLibevent",
             providers: [.apt(["libevent-dev"])]
         ),
+        // OpenSSL's headers; its libraries are loaded at first use by CBoomerangOpenSSL, not linked.
         .systemLibrary(
             name: "COpenSSL",
             path: "Sources/COpenSSL",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CBoomerangTLS",
             path: "Sources/CBoomerangTLS",
-            pkgConfig: "libssl",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "CBoomerangOpenSSL",
+            path: "Sources/CBoomerangOpenSSL"
         ),
         .systemLibrary(
             name: "CMalloc",
@@ -137,6 +140,7 @@ let package = Package(
                 "BoomerangRuntime",
                 "BoomerangSerialization",
                 "BoomerangWire",
+                "CBoomerangOpenSSL",
                 "CBoomerangTLS",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -288,6 +292,7 @@ let package = Package(
             dependencies: [
                 "BoomerangRuntime",
                 "BoomerangSerialization",
+                "CBoomerangOpenSSL",
                 "COpenSSL",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

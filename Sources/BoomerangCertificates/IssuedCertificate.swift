@@ -1,3 +1,4 @@
+import CBoomerangOpenSSL
 import COpenSSL
 import Foundation
 import SwiftASN1
@@ -49,6 +50,12 @@ public struct IssuedCertificate: Sendable {
     /// A PKCS#12 file (`.p12`) with the key, the certificate and its chain, encrypted with
     /// `password`, as Keychain, Android, Java and `curl --cert file.p12:password` import it.
     public func pkcs12(password: String, friendlyName: String) throws(CertificateAuthorityError) -> [UInt8] {
+        // OpenSSL is loaded at first use, not linked (CBoomerangOpenSSL).
+        var reason = [CChar](repeating: 0, count: 256)
+        guard CBoomerangOpenSSL_load(&reason, reason.count) == 1 else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw CertificateAuthorityError(.pkcs12Failed, "\(friendlyName): \(text)")
+        }
         var der: UnsafeMutablePointer<UInt8>?
         let chainText = chain.map(\.pemText).joined()
         let length = COpenSSL_pkcs12(certificatePEM, privateKeyPEM, chainText, password, friendlyName, &der)

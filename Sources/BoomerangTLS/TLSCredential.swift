@@ -11,8 +11,10 @@ public final class TLSCredential: @unchecked Sendable {
     /// Reads a certificate chain (the leaf first, then its issuers) and its private key, both PEM.
     ///
     /// - Throws: ``TLSError/Code/invalidCredential`` when either cannot be read, the chain is
-    ///   empty, or the key is not the leaf's.
+    ///   empty, or the key is not the leaf's; ``TLSError/Code/libraryUnavailable`` without
+    ///   OpenSSL.
     public init(chainPEM: String, privateKeyPEM: String) throws(TLSError) {
+        try OpenSSLLibrary.load()
         var certificates = try Self.readCertificates(chainPEM)
         guard !certificates.isEmpty else { throw TLSError(.invalidCredential, detail: "no certificate in the chain") }
         guard let key = Self.readKey(privateKeyPEM) else {

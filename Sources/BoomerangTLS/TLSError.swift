@@ -8,6 +8,8 @@ public struct TLSError: Error, Sendable, Hashable, CustomStringConvertible {
         public let name: String
         public var description: String { name }
 
+        /// OpenSSL 3's libraries (`libssl.so.3`, `libcrypto.so.3`) could not be loaded.
+        public static let libraryUnavailable = Code(name: "tls_library_unavailable")
         /// The library could not make a context, a session or a buffer.
         public static let outOfResources = Code(name: "tls_out_of_resources")
         /// A certificate or key in PEM could not be read, or they do not match.

@@ -118,6 +118,7 @@ public final class TLSServerContext: @unchecked Sendable {
             if let library { return library }
             let made: Result<Library, TLSError>
             do throws(TLSError) {
+                try OpenSSLLibrary.load()
                 made = .success(try Library(protocolList: protocolList, material: material()))
             } catch {
                 made = .failure(error)

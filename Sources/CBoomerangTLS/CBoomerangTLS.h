@@ -1,6 +1,7 @@
-/* OpenSSL 3's libssl (Debian: libssl-dev), imported only by BoomerangTLS: the TLS byte layer
- * under the protocol adapters. These wrappers stand in for OpenSSL's macros, which Swift does
- * not import, and hold the two callbacks that need no Swift state. */
+/* OpenSSL 3's libssl (Debian: libssl-dev; loaded at first use by CBoomerangOpenSSL), imported
+ * only by BoomerangTLS: the TLS byte layer under the protocol adapters. These wrappers stand in
+ * for OpenSSL's macros, which Swift does not import, and hold the two callbacks that need no
+ * Swift state. */
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>

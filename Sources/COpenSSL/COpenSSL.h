@@ -1,5 +1,6 @@
-/* OpenSSL's libcrypto (Debian: libssl-dev), imported only by BoomerangCertificates, for the one
- * thing swift-certificates cannot write: a PKCS#12 file. */
+/* OpenSSL's libcrypto (Debian: libssl-dev; loaded at first use by CBoomerangOpenSSL), imported
+ * only by BoomerangCertificates, for the one thing swift-certificates cannot write: a PKCS#12
+ * file. */
 #include <openssl/bio.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
