@@ -13,6 +13,37 @@ import Testing
         #expect(run.error == "")
     }
 
+    /// URLSession on Linux trusts only the system store, which a test does not change: a send to
+    /// HTTPS fails on Boomerang's certificate and says how to trust the CA there.
+    @Test func anHTTPSServerNotInTheSystemStoreFailsWithTheWayToTrustIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "boomerang-send-https-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let live = try LiveServer { settings in
+            settings.httpsPort = 0
+            settings.tlsStateDirectory = folder
+            settings.tlsScenarioPorts = .off
+        }
+        let port = try #require(live.httpsPort)
+        let run = try SendSupport.send(["https://localhost:\(port)/get"])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("https://localhost:\(port)/get"), "\(run.error)")
+        #expect(run.error.contains("SSL certificate problem"), "\(run.error)")
+        #expect(run.error.contains("/usr/local/share/ca-certificates/boomerang.crt && sudo update-ca-certificates"), "\(run.error)")
+        // The server's side of it: a failed handshake in the history, the certificate rejected.
+        var causes: [String] = []
+        for _ in 0..<50 where causes.isEmpty {
+            let list = try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(live.port)/__admin/requests?limit=10"]).json
+            for summary in (list?["requests"] as? [[String: Any]] ?? []) where summary["outcome"] as? String == "handshakeFailed" {
+                let id = try #require(summary["id"] as? Int)
+                let entry = try ExternalTool.run("curl", ["-sS", "http://127.0.0.1:\(live.port)/__admin/requests/\(id)"]).json
+                causes.append((entry?["handshake"] as? [String: Any])?["cause"] as? String ?? "")
+            }
+            if causes.isEmpty { usleep(100_000) }
+        }
+        #expect(causes == ["certificate_rejected"])
+    }
+
     @Test func fieldsMakeAPostAndQueryStaysInTheURLForGet() throws {
         let live = try LiveServer()
         let post = try SendSupport.send([live.baseURL + "/anything", "a=1"])

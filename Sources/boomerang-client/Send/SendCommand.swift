@@ -111,8 +111,26 @@ struct SendCommand: ParsableCommand {
         } else {
             if rejected, let data = error.data { FileHandle.standardOutput.write(Data(data)) }
             FileHandle.standardError.write(Data("boomerang send: \(error)\n".utf8))
+            if let hint = Self.trustHint(for: error) { FileHandle.standardError.write(Data("boomerang send: \(hint)\n".utf8)) }
         }
         throw ExitCode(rejected ? 2 : 1)
+    }
+
+    /// What to do when an HTTPS server's certificate was not trusted: on Linux, URLSession
+    /// (FoundationNetworking, libcurl) trusts the system's store alone and has no per-request
+    /// setting, so Boomerang's root must go there.
+    static func trustHint(for error: ClientError) -> String? {
+        #if os(Linux)
+        guard error.code == .transport, error.value.lowercased().hasPrefix("https:"), error.message.contains("SSL certificate problem") else {
+            return nil
+        }
+        return """
+            URLSession on Linux trusts only the system's certificate store. To trust Boomerang's CA there: \
+            sudo cp "$(boomerang ca path)" /usr/local/share/ca-certificates/boomerang.crt && sudo update-ca-certificates
+            """
+        #else
+        return nil
+        #endif
     }
 
     private func printReport(_ value: StructuredValue) throws {
