@@ -68,10 +68,12 @@ public final class CertificateAuthority: Sendable {
     ///   ``CertificateAuthorityError/Code/permittedNamesChanged``: only ``rotate(in:permitting:now:)`` changes them.
     public static func loadOrCreate(in folder: String, permitting extraNames: [String] = [], now: Date = Date()) throws(CertificateAuthorityError) -> CertificateAuthority {
         let permitted = try PermittedNames(adding: extraNames)
-        guard !StateFolder(path: folder).presentFiles().isEmpty else {
-            return try create(in: folder, permitted: permitted, now: now)
+        let state = StateFolder(path: folder)
+        if state.presentFiles().isEmpty { try state.create() }
+        let authority = try state.withLock { () throws(CertificateAuthorityError) in
+            guard !state.presentFiles().isEmpty else { return try create(in: state, permitted: permitted, now: now) }
+            return try loadUnlocked(from: state)
         }
-        let authority = try load(from: folder)
         guard authority.permittedNames.covers(permitted) else {
             throw CertificateAuthorityError(.permittedNamesChanged, authority.permittedNames.missing(from: permitted))
         }
@@ -81,6 +83,11 @@ public final class CertificateAuthority: Sendable {
     /// The CA stored in `folder`; throws ``CertificateAuthorityError/Code/notCreated`` when there is none.
     public static func load(from folder: String) throws(CertificateAuthorityError) -> CertificateAuthority {
         let state = StateFolder(path: folder)
+        return try state.withLock { () throws(CertificateAuthorityError) in try loadUnlocked(from: state) }
+    }
+
+    private static func loadUnlocked(from state: StateFolder) throws(CertificateAuthorityError) -> CertificateAuthority {
+        let folder = state.path
         let present = state.presentFiles()
         guard !present.isEmpty else { throw CertificateAuthorityError(.notCreated, folder) }
         if let missing = StateFolder.File.allCases.first(where: { !present.contains($0) }) {
@@ -97,29 +104,33 @@ public final class CertificateAuthority: Sendable {
     /// be made again by the new CA.
     public static func rotate(in folder: String, permitting extraNames: [String] = [], now: Date = Date()) throws(CertificateAuthorityError) -> CertificateAuthority {
         let permitted = try PermittedNames(adding: extraNames)
-        try delete(in: folder)
-        return try create(in: folder, permitted: permitted, now: now)
+        let state = StateFolder(path: folder)
+        try state.create()
+        return try state.withLock { () throws(CertificateAuthorityError) in
+            try state.remove(folderToo: false)
+            return try create(in: state, permitted: permitted, now: now)
+        }
     }
 
     /// Removes the CA's files and its scenario certificates from `folder`, and the folder when
     /// nothing else is in it.
     public static func delete(in folder: String) throws(CertificateAuthorityError) {
-        try StateFolder(path: folder).remove()
+        let state = StateFolder(path: folder)
+        try state.withLock { () throws(CertificateAuthorityError) in try state.remove(folderToo: true) }
     }
 
-    /// Makes a new CA and writes it to `folder`.
-    private static func create(in folder: String, permitted: PermittedNames, now: Date) throws(CertificateAuthorityError) -> CertificateAuthority {
+    /// Makes a new CA and writes it to `state`, whose lock the caller holds.
+    private static func create(in state: StateFolder, permitted: PermittedNames, now: Date) throws(CertificateAuthorityError) -> CertificateAuthority {
         let root = try CertificateIssuer.selfSigned(commonName: "Boomerang Local Root CA", pathLength: 1, permitted: permitted, now: now)
         let serverIssuer = try root.issueAuthority(commonName: "Boomerang Local Intermediate CA", permitted: permitted, usage: .serverAuth, now: now)
         let clientIssuer = try CertificateIssuer.selfSigned(commonName: "Boomerang Client CA", pathLength: 0, permitted: nil, now: now)
-        let state = StateFolder(path: folder)
         try state.create()
         try state.write(serverIssuer.key.pkcs8PEM, to: .intermediateKey)
         try state.write(clientIssuer.key.pkcs8PEM, to: .clientAuthorityKey)
         try state.write(serverIssuer.certificate.pemText, to: .intermediate)
         try state.write(clientIssuer.certificate.pemText, to: .clientAuthority)
         try state.write(root.certificate.pemText, to: .root)
-        return CertificateAuthority(folder: folder, root: root.certificate, serverIssuer: serverIssuer, clientIssuer: clientIssuer)
+        return CertificateAuthority(folder: state.path, root: root.certificate, serverIssuer: serverIssuer, clientIssuer: clientIssuer)
     }
 
     /// The certificate stored in `file`.

@@ -50,6 +50,25 @@ struct StateFolder: Sendable {
         }
     }
 
+    /// The lock file's name: an empty file that `withLock` holds an `flock` on.
+    static let lockName = ".lock"
+
+    /// Runs `body` holding an exclusive lock on the folder, so that two processes (or threads)
+    /// starting on a fresh folder make one CA between them rather than two that are mixed, and a
+    /// reader never sees half of one written. Advisory, between Boomerang's own processes. A
+    /// folder where the lock file cannot be made (read-only, or not there yet) runs `body`
+    /// unlocked: nothing can be written there either.
+    func withLock<Result>(_ body: () throws(CertificateAuthorityError) -> Result) throws(CertificateAuthorityError) -> Result {
+        let lockPath = path.hasSuffix("/") ? path + Self.lockName : path + "/" + Self.lockName
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Self.systemError(lockPath) }
+        }
+        return try body()
+    }
+
     /// Writes `text` to `file`, replacing it: a key with mode 0600, a certificate with 0644.
     func write(_ text: String, to file: File) throws(CertificateAuthorityError) {
         try Self.writeFile(atPath: path(of: file), bytes: Array(text.utf8), mode: file.isKey ? 0o600 : 0o644)
@@ -97,12 +116,15 @@ struct StateFolder: Sendable {
         return text
     }
 
-    /// Removes the CA's files and its scenario certificates, then the folder if nothing else is in it.
-    func remove() throws(CertificateAuthorityError) {
+    /// Removes the CA's files and its scenario certificates; when `folderToo`, the lock file and
+    /// then the folder, if nothing else is in it.
+    func remove(folderToo: Bool) throws(CertificateAuthorityError) {
         try ScenarioFolder(authorityFolder: path).remove()
         for file in presentFiles() where unlink(path(of: file)) != 0 && errno != ENOENT {
             throw Self.systemError(path(of: file))
         }
+        guard folderToo else { return }
+        unlink(path.hasSuffix("/") ? path + Self.lockName : path + "/" + Self.lockName)
         if rmdir(path) != 0 && errno != ENOENT && errno != ENOTEMPTY && errno != EEXIST {
             throw Self.systemError(path)
         }

@@ -105,7 +105,7 @@ import X509
         #expect(try mode(of: workspace.caFolder + "/intermediate-key.pem") == 0o600)
         #expect(try mode(of: workspace.caFolder + "/client-ca-key.pem") == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.caFolder).sorted()
-            == ["client-ca-key.pem", "client-ca.pem", "intermediate-key.pem", "intermediate.pem", "root.pem"])
+            == [".lock", "client-ca-key.pem", "client-ca.pem", "intermediate-key.pem", "intermediate.pem", "root.pem"])
         let second = try CertificateAuthority.loadOrCreate(in: workspace.caFolder)
         #expect(second.root.sha256Fingerprint == first.root.sha256Fingerprint)
         #expect(second.intermediate.publicKeyPin == first.intermediate.publicKeyPin)
@@ -115,6 +115,35 @@ import X509
         try CertificateAuthority.delete(in: workspace.caFolder)
         #expect(!FileManager.default.fileExists(atPath: workspace.caFolder))
         #expect(throws: CertificateAuthorityError(.notCreated, workspace.caFolder)) { try CertificateAuthority.load(from: workspace.caFolder) }
+    }
+
+    /// Servers and `boomerang ca` commands started at once on a fresh folder make one CA between
+    /// them: each gets the same root, and the stored intermediate is the one that root signed.
+    @Test func concurrentFirstStartsMakeOneCA() throws {
+        let workspace = try CertificateWorkspace()
+        let folder = workspace.caFolder
+        final class Outcomes: @unchecked Sendable {
+            let lock = NSLock()
+            var roots: [String] = []
+            var failures: [String] = []
+        }
+        let outcomes = Outcomes()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            do {
+                let authority = try CertificateAuthority.loadOrCreate(in: folder)
+                outcomes.lock.withLock { outcomes.roots.append(authority.root.sha256Fingerprint) }
+            } catch {
+                outcomes.lock.withLock { outcomes.failures.append("\(error)") }
+            }
+        }
+        let (roots, failures) = outcomes.lock.withLock { (outcomes.roots, outcomes.failures) }
+        #expect(failures == [])
+        #expect(Set(roots).count == 1, "\(roots)")
+        let stored = try CertificateAuthority.load(from: folder)
+        #expect(roots.first == stored.root.sha256Fingerprint)
+        let check = try CertificateWorkspace.run(
+            "/usr/bin/openssl", ["verify", "-CAfile", folder + "/root.pem", folder + "/intermediate.pem"])
+        #expect(check.status == 0, "\(check.output)")
     }
 
     @Test func keyReadableByOthersIsRefused() throws {
