@@ -60,6 +60,12 @@ let package = Package(
             path: "Sources/CBoomerangOpenSSL"
         ),
         .systemLibrary(
+            name: "CNghttp2",
+            path: "Sources/CNghttp2",
+            pkgConfig: "libnghttp2",
+            providers: [.apt(["libnghttp2-dev"])]
+        ),
+        .systemLibrary(
             name: "CMalloc",
             path: "Sources/CMalloc"
         ),
@@ -131,6 +137,11 @@ let package = Package(
         .target(
             name: "BoomerangHTTP1",
             dependencies: ["BoomerangExchange", "BoomerangSerialization", "BoomerangSettings", "BoomerangWire", "BoomerangRuntime"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BoomerangHTTP2",
+            dependencies: ["CNghttp2"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -369,6 +380,11 @@ let package = Package(
                 "BoomerangLibevent", "BoomerangExchange", "BoomerangHTTP1", "BoomerangRuntime", "BoomerangSerialization",
                 "BoomerangTesting", .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoomerangHTTP2Tests",
+            dependencies: ["BoomerangHTTP2"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

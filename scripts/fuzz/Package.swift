@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
-// libFuzzer targets for the core's parsers. Sources/BoomerangSerialization and Sources/BoomerangWire
-// are symlinks to the package's targets, so the fuzzed code is the real one, compiled with the
+// libFuzzer targets for the core's parsers. Sources/BoomerangSerialization, Sources/BoomerangWire,
+// Sources/BoomerangHTTP2 and Sources/CNghttp2 are symlinks to the package's targets, so the fuzzed code is the real one, compiled with the
 // fuzzer's coverage counters.
 // How to run: README.md beside this file.
 import PackageDescription
@@ -16,6 +16,19 @@ let package = Package(
             name: "BoomerangWire",
             dependencies: ["BoomerangSerialization"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .systemLibrary(
+            name: "CNghttp2",
+            pkgConfig: "libnghttp2"
+        ),
+        .target(
+            name: "BoomerangHTTP2",
+            dependencies: ["CNghttp2"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .executableTarget(
+            name: "FuzzHTTP2",
+            dependencies: ["BoomerangHTTP2"]
         ),
         .executableTarget(
             name: "FuzzClientHello",

@@ -11,7 +11,7 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(FuzzHTTPHead FuzzChunked FuzzMultipart FuzzQuery FuzzPercent FuzzParameters FuzzJSON FuzzPropertyList
-        FuzzWebSocket FuzzClientHello FuzzDecompressors)
+        FuzzWebSocket FuzzClientHello FuzzHTTP2 FuzzDecompressors)
 fi
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main; -Xswiftc -sanitize=fuzzer,address puts the
 # coverage counters in (with --sanitize=address alone they are missing and it fuzzes blind).

@@ -1,0 +1,21 @@
+/// The limits one HTTP/2 connection announces in its SETTINGS and enforces.
+public struct HTTP2Configuration: Sendable, Hashable {
+    /// SETTINGS_MAX_CONCURRENT_STREAMS: streams the client may have open at once.
+    public var maxConcurrentStreams = 100
+    /// SETTINGS_INITIAL_WINDOW_SIZE: the bytes of request body a stream may send before the
+    /// server has consumed some (``HTTP2Session/consume(stream:count:)`` reopens the window).
+    public var initialWindowSize = 65_535
+    /// SETTINGS_MAX_FRAME_SIZE: the largest frame payload the client may send.
+    public var maxFrameSize = 16_384
+    /// SETTINGS_MAX_HEADER_LIST_SIZE: a request's header fields, each counted as name, value and
+    /// 32 bytes (RFC 9113 §6.5.2); a request over it is refused with a stream reset.
+    public var maxHeaderListSize = 64 << 10
+    /// Stream resets by the client allowed in a burst before the connection ends (the
+    /// rapid-reset attack, CVE-2023-44487); ``resetsPerSecond`` refill it.
+    public var resetBurst = 1000
+    /// Stream resets per second that refill ``resetBurst``.
+    public var resetsPerSecond = 33
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,25 @@
+/// What a chunk of input made happen on an HTTP/2 connection, in order.
+public enum HTTP2Event: Sendable, Hashable {
+    /// A request's head is complete.
+    case request(HTTP2RequestHead)
+    /// Request body bytes for a stream. The stream's window reopens only as the server says it
+    /// consumed them (``HTTP2Session/consume(stream:count:)``), so a slow consumer holds the client back.
+    case body(stream: Int32, bytes: [UInt8])
+    /// The request's trailer fields.
+    case trailers(stream: Int32, fields: [HTTP2Field])
+    /// The client finished the request (END_STREAM).
+    case requestEnded(stream: Int32)
+    /// The server refused a request before its head was complete and reset its stream.
+    case refused(stream: Int32, reason: HTTP2Refusal)
+    /// A stream closed: `errorCode` 0 when it ended normally, else the RST_STREAM's code (the
+    /// client's or the server's).
+    case streamClosed(stream: Int32, errorCode: UInt32)
+    /// The client sent GOAWAY: it opens no stream above `lastStream`.
+    case goAway(lastStream: Int32, errorCode: UInt32)
+}
+
+/// Why the server refused a request on its stream.
+public enum HTTP2Refusal: String, Sendable, Hashable {
+    /// The header list exceeded SETTINGS_MAX_HEADER_LIST_SIZE.
+    case headerListTooLarge
+}

@@ -1,0 +1,29 @@
+/// A request's head on one stream, complete: its pseudo-header fields as received and its other
+/// fields in order. nghttp2 has checked them already (RFC 9113 §8.3: the four request
+/// pseudo-headers, no connection-specific fields, lowercase names).
+public struct HTTP2RequestHead: Sendable, Hashable {
+    /// The stream that carries the request.
+    public let streamID: Int32
+    /// `:method`, `:scheme`, `:authority`, `:path` (and `:protocol`), in the order received.
+    public internal(set) var pseudoFields: [HTTP2Field] = []
+    /// The other fields, in the order received.
+    public internal(set) var fields: [HTTP2Field] = []
+
+    init(streamID: Int32) {
+        self.streamID = streamID
+    }
+
+    /// The value of pseudo-header `name` (`:path`), or nil.
+    public func pseudo(_ name: String) -> String? {
+        pseudoFields.first { $0.name == name }?.value
+    }
+
+    /// `:method`.
+    public var method: String { pseudo(":method") ?? "" }
+    /// `:path` (absent for CONNECT).
+    public var path: String { pseudo(":path") ?? "" }
+    /// `:authority`, or nil when the client sent a `host` field instead.
+    public var authority: String? { pseudo(":authority") }
+    /// `:scheme`.
+    public var scheme: String { pseudo(":scheme") ?? "" }
+}

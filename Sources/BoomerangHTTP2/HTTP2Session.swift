@@ -1,0 +1,222 @@
+import CNghttp2
+
+/// One HTTP/2 connection on the server's side, sans-I/O: bytes from the client go in and come
+/// back as events; responses, body data and resets go in and come out as bytes for the client.
+/// nghttp2 does the framing, HPACK, stream states and flow control. Used on one thread.
+///
+/// ```swift
+/// let session = try HTTP2Session()
+/// for event in try session.receive(bytes) {
+///     if case .requestEnded(let stream) = event {
+///         try session.respond(stream: stream, status: 200, fields: [], body: .complete(Array("hi".utf8)))
+///     }
+/// }
+/// socket.write(try session.takeOutput())
+/// ```
+public final class HTTP2Session {
+    /// A response body: all of it now, none, or data sent later with ``send(stream:_:)`` and
+    /// ended with ``finish(stream:trailers:)``.
+    public enum Body: Sendable, Hashable {
+        case empty
+        case complete([UInt8])
+        case streamed
+    }
+
+    /// The limits announced and enforced.
+    public let configuration: HTTP2Configuration
+    private var session: OpaquePointer?
+    /// Events the callbacks found during the current ``receive(_:)``.
+    var events: [HTTP2Event] = []
+    /// Request heads whose HEADERS frame is still arriving, with the header list's size so far.
+    var incoming: [Int32: (head: HTTP2RequestHead, size: Int, isTrailer: Bool)] = [:]
+    /// Response bodies not yet handed to the library whole, by stream.
+    var outgoing: [Int32: OutgoingBody] = [:]
+    private var receivedBytes = 0
+
+    /// A response body's bytes waiting for the library's read callback.
+    final class OutgoingBody {
+        var chunks: [[UInt8]] = []
+        var offset = 0
+        var isFinished = false
+        var trailers: [HTTP2Field] = []
+        /// The library was told there is nothing now (NGHTTP2_ERR_DEFERRED) and must be resumed.
+        var isDeferred = false
+    }
+
+    /// Starts a connection: the server's SETTINGS are the first output.
+    ///
+    /// - Throws: ``HTTP2Error/Code/libraryFailure`` when nghttp2 cannot make the session.
+    public init(configuration: HTTP2Configuration = HTTP2Configuration()) throws(HTTP2Error) {
+        self.configuration = configuration
+        var option: OpaquePointer?
+        guard nghttp2_option_new(&option) == 0, let option else { throw HTTP2Error(.libraryFailure) }
+        defer { nghttp2_option_del(option) }
+        // The window reopens as the exchange consumes the body, not as bytes arrive: a request
+        // body is never buffered whole.
+        nghttp2_option_set_no_auto_window_update(option, 1)
+        nghttp2_option_set_stream_reset_rate_limit(option, UInt64(configuration.resetBurst), UInt64(configuration.resetsPerSecond))
+        var created: OpaquePointer?
+        let status = nghttp2_session_server_new2(&created, HTTP2Callbacks.shared.pointer, Unmanaged.passUnretained(self).toOpaque(), option)
+        guard status == 0, let created else { throw HTTP2Error(.libraryFailure, library: status) }
+        session = created
+        var settings = [
+            nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), value: UInt32(configuration.maxConcurrentStreams)),
+            nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue), value: UInt32(configuration.initialWindowSize)),
+            nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_FRAME_SIZE.rawValue), value: UInt32(configuration.maxFrameSize)),
+            nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE.rawValue), value: UInt32(configuration.maxHeaderListSize)),
+        ]
+        let submitted = nghttp2_submit_settings(created, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count)
+        guard submitted == 0 else { throw HTTP2Error(.libraryFailure, library: submitted) }
+    }
+
+    deinit {
+        nghttp2_session_del(session)
+    }
+
+    /// Feeds bytes from the client and returns what they made happen.
+    ///
+    /// Most protocol errors do not throw: the library queues a GOAWAY with the error's code for
+    /// ``takeOutput()``, reads no more, and ``isFinished`` turns true once it is taken.
+    ///
+    /// - Throws: ``HTTP2Error/Code/badPreface`` when the connection does not open with the
+    ///   preface; ``HTTP2Error/Code/protocolError`` when the library ends the connection at once
+    ///   (a flood it detected). The connection is over either way.
+    public func receive(_ bytes: UnsafeRawBufferPointer) throws(HTTP2Error) -> [HTTP2Event] {
+        defer { events.removeAll(keepingCapacity: true) }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
+        let result = nghttp2_session_mem_recv(session, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        if result < 0 {
+            let library = Int32(result)
+            let code: HTTP2Error.Code = library == NGHTTP2_ERR_BAD_CLIENT_MAGIC.rawValue ? .badPreface : .protocolError
+            throw HTTP2Error(code, offset: receivedBytes, library: library)
+        }
+        receivedBytes += bytes.count
+        return events
+    }
+
+    /// The server is done with `count` bytes of `stream`'s request body: the client may send
+    /// that many more (a WINDOW_UPDATE goes out with the next output).
+    public func consume(stream: Int32, count: Int) {
+        guard count > 0 else { return }
+        _ = nghttp2_session_consume(session, stream, count)
+    }
+
+    /// Answers the request on `stream`.
+    ///
+    /// - Throws: ``HTTP2Error/Code/invalidStream`` when the stream is not open or was answered.
+    public func respond(stream: Int32, status: Int, fields: [HTTP2Field], body: Body) throws(HTTP2Error) {
+        guard outgoing[stream] == nil else { throw HTTP2Error(.invalidStream, stream: stream) }
+        var all = [HTTP2Field(":status", String(status))]
+        all += fields.map { HTTP2Field($0.name.lowercased(), $0.value) }
+        let result: Int32
+        switch body {
+        case .empty:
+            result = Self.withHeaderList(all) { list, count in nghttp2_submit_response(session, stream, list, count, nil) }
+        case .complete(let bytes):
+            let pending = OutgoingBody()
+            pending.chunks = bytes.isEmpty ? [] : [bytes]
+            pending.isFinished = true
+            result = submit(all, stream: stream, body: pending)
+        case .streamed:
+            result = submit(all, stream: stream, body: OutgoingBody())
+        }
+        guard result == 0 else {
+            outgoing[stream] = nil
+            throw HTTP2Error(.invalidStream, stream: stream, library: result)
+        }
+    }
+
+    /// More of a streamed response body.
+    ///
+    /// - Throws: ``HTTP2Error/Code/invalidStream`` when the stream has no streamed body open.
+    public func send(stream: Int32, _ bytes: [UInt8]) throws(HTTP2Error) {
+        guard let body = outgoing[stream], !body.isFinished else { throw HTTP2Error(.invalidStream, stream: stream) }
+        guard !bytes.isEmpty else { return }
+        body.chunks.append(bytes)
+        resume(stream, body)
+    }
+
+    /// Ends a streamed response body, with trailer fields when there are any.
+    ///
+    /// - Throws: ``HTTP2Error/Code/invalidStream`` when the stream has no streamed body open.
+    public func finish(stream: Int32, trailers: [HTTP2Field] = []) throws(HTTP2Error) {
+        guard let body = outgoing[stream], !body.isFinished else { throw HTTP2Error(.invalidStream, stream: stream) }
+        body.isFinished = true
+        body.trailers = trailers.map { HTTP2Field($0.name.lowercased(), $0.value) }
+        resume(stream, body)
+    }
+
+    /// Resets `stream` with `errorCode` (RFC 9113 §7: 0x8 CANCEL, 0x2 INTERNAL_ERROR…).
+    public func reset(stream: Int32, errorCode: UInt32) {
+        _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, errorCode)
+    }
+
+    /// Ends the connection with GOAWAY naming the last stream the server processed: the client
+    /// retries those above it elsewhere.
+    public func goAway(errorCode: UInt32 = 0) {
+        let last = nghttp2_session_get_last_proc_stream_id(session)
+        _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), last, errorCode, nil, 0)
+    }
+
+    /// The bytes to send to the client now: frames, with as much body data as the windows allow.
+    ///
+    /// - Throws: ``HTTP2Error/Code/libraryFailure`` when the library cannot serialise a frame.
+    public func takeOutput() throws(HTTP2Error) -> [UInt8] {
+        var output: [UInt8] = []
+        while true {
+            var data: UnsafePointer<UInt8>?
+            let count = nghttp2_session_mem_send(session, &data)
+            if count < 0 { throw HTTP2Error(.libraryFailure, library: Int32(count)) }
+            guard count > 0, let data else { return output }
+            output.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
+        }
+    }
+
+    /// Whether the connection is over: neither side has anything more to say (after GOAWAY and
+    /// the last stream, or a fatal error). The socket can be closed once the output is sent.
+    public var isFinished: Bool {
+        nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0
+    }
+
+    private func submit(_ fields: [HTTP2Field], stream: Int32, body: OutgoingBody) -> Int32 {
+        outgoing[stream] = body
+        var provider = nghttp2_data_provider()
+        provider.read_callback = http2ReadBody
+        return Self.withHeaderList(fields) { list, count in nghttp2_submit_response(session, stream, list, count, &provider) }
+    }
+
+    private func resume(_ stream: Int32, _ body: OutgoingBody) {
+        guard body.isDeferred else { return }
+        body.isDeferred = false
+        _ = nghttp2_session_resume_data(session, stream)
+    }
+
+    /// Trailer fields for `stream`, from inside the read callback that sent its last data.
+    func submitTrailers(_ fields: [HTTP2Field], stream: Int32) -> Int32 {
+        Self.withHeaderList(fields) { list, count in nghttp2_submit_trailer(session, stream, list, count) }
+    }
+
+    /// Calls `body` with `fields` as nghttp2's name-value list, valid for the call (the library
+    /// copies what it keeps).
+    static func withHeaderList<Result>(_ fields: [HTTP2Field], _ body: (UnsafePointer<nghttp2_nv>, Int) -> Result) -> Result {
+        var bytes: [UInt8] = []
+        var ranges: [(name: Range<Int>, value: Range<Int>)] = []
+        for field in fields {
+            let nameStart = bytes.count
+            bytes += field.name.utf8
+            let valueStart = bytes.count
+            bytes += field.value.utf8
+            ranges.append((nameStart..<valueStart, valueStart..<bytes.count))
+        }
+        if bytes.isEmpty { bytes = [0] }
+        return bytes.withUnsafeMutableBufferPointer { storage in
+            let base = storage.baseAddress!
+            let list = ranges.map { range in
+                nghttp2_nv(
+                    name: base + range.name.lowerBound, value: base + range.value.lowerBound, namelen: range.name.count,
+                    valuelen: range.value.count, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
+            }
+            return list.withUnsafeBufferPointer { body($0.baseAddress!, $0.count) }
+        }
+    }
+}
