@@ -31,11 +31,12 @@ RUN --mount=type=cache,target=/src/.build,sharing=locked \
     scripts/container/build-release.sh /staging
 
 FROM ${RUNTIME_IMAGE}
-# What `readelf -d` lists as NEEDED in the two programs, by Debian package: boomerang needs
-# libevent_core, libevent_pthreads, libxml2 (FoundationXML), the content codings' zlib, brotli and
-# zstd, and libssl and libcrypto (libssl3) for HTTPS; boomerang-client needs libcurl
-# (FoundationNetworking), libxml2 and libcrypto for `boomerang ca`'s PKCS#12 files; both need libstdc++. ca-certificates lets `boomerang
-# send`/`healthcheck` reach https URLs.
+# What `readelf -d` lists as NEEDED in the two programs, by Debian package, and what they load:
+# boomerang needs libevent_core, libevent_pthreads, libxml2 (FoundationXML), the content codings'
+# zlib, brotli and zstd, and loads libssl and libcrypto (libssl3) at its first HTTPS connection;
+# boomerang-client needs libcurl (FoundationNetworking) and libxml2, and loads libssl3 for `boomerang
+# ca`'s PKCS#12 files; both need libstdc++. ca-certificates lets `boomerang send`/`healthcheck` reach
+# https URLs.
 ARG RUNTIME_PACKAGES="libevent-core-2.1-7 libevent-pthreads-2.1-7 libxml2 zlib1g libbrotli1 libzstd1 libssl3 libcurl4 libstdc++6 ca-certificates"
 # hadolint ignore=DL3008
 RUN apt-get update -q \

@@ -69,8 +69,7 @@ public final class CertificateAuthority: Sendable {
     public static func loadOrCreate(in folder: String, permitting extraNames: [String] = [], now: Date = Date()) throws(CertificateAuthorityError) -> CertificateAuthority {
         let permitted = try PermittedNames(adding: extraNames)
         let state = StateFolder(path: folder)
-        if state.presentFiles().isEmpty { try state.create() }
-        let authority = try state.withLock { () throws(CertificateAuthorityError) in
+        let authority = try state.withLock(makingFolder: state.presentFiles().isEmpty) { () throws(CertificateAuthorityError) in
             guard !state.presentFiles().isEmpty else { return try create(in: state, permitted: permitted, now: now) }
             return try loadUnlocked(from: state)
         }
@@ -83,7 +82,7 @@ public final class CertificateAuthority: Sendable {
     /// The CA stored in `folder`; throws ``CertificateAuthorityError/Code/notCreated`` when there is none.
     public static func load(from folder: String) throws(CertificateAuthorityError) -> CertificateAuthority {
         let state = StateFolder(path: folder)
-        return try state.withLock { () throws(CertificateAuthorityError) in try loadUnlocked(from: state) }
+        return try state.withLock(makingFolder: false) { () throws(CertificateAuthorityError) in try loadUnlocked(from: state) }
     }
 
     private static func loadUnlocked(from state: StateFolder) throws(CertificateAuthorityError) -> CertificateAuthority {
@@ -105,8 +104,7 @@ public final class CertificateAuthority: Sendable {
     public static func rotate(in folder: String, permitting extraNames: [String] = [], now: Date = Date()) throws(CertificateAuthorityError) -> CertificateAuthority {
         let permitted = try PermittedNames(adding: extraNames)
         let state = StateFolder(path: folder)
-        try state.create()
-        return try state.withLock { () throws(CertificateAuthorityError) in
+        return try state.withLock(makingFolder: true) { () throws(CertificateAuthorityError) in
             try state.remove(folderToo: false)
             return try create(in: state, permitted: permitted, now: now)
         }
@@ -116,7 +114,7 @@ public final class CertificateAuthority: Sendable {
     /// nothing else is in it.
     public static func delete(in folder: String) throws(CertificateAuthorityError) {
         let state = StateFolder(path: folder)
-        try state.withLock { () throws(CertificateAuthorityError) in try state.remove(folderToo: true) }
+        try state.withLock(makingFolder: false) { () throws(CertificateAuthorityError) in try state.remove(folderToo: true) }
     }
 
     /// Makes a new CA and writes it to `state`, whose lock the caller holds.

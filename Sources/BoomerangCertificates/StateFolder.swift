@@ -55,18 +55,30 @@ struct StateFolder: Sendable {
 
     /// Runs `body` holding an exclusive lock on the folder, so that two processes (or threads)
     /// starting on a fresh folder make one CA between them rather than two that are mixed, and a
-    /// reader never sees half of one written. Advisory, between Boomerang's own processes. A
-    /// folder where the lock file cannot be made (read-only, or not there yet) runs `body`
-    /// unlocked: nothing can be written there either.
-    func withLock<Result>(_ body: () throws(CertificateAuthorityError) -> Result) throws(CertificateAuthorityError) -> Result {
+    /// reader never sees half of one written. Advisory, between Boomerang's own processes. Where
+    /// the lock cannot be had (a read-only folder, a file system without `flock`), `body` runs
+    /// unlocked: nothing can be written there, or nothing could be done about it.
+    ///
+    /// A lock file deleted while a process waited on it (a CA deleted meanwhile) is not a lock any
+    /// more: the lock is taken again on the file now at the path, in the folder made again first
+    /// when `makingFolder` (the caller is about to write a CA there).
+    func withLock<Result>(makingFolder: Bool, _ body: () throws(CertificateAuthorityError) -> Result) throws(CertificateAuthorityError) -> Result {
         let lockPath = path.hasSuffix("/") ? path + Self.lockName : path + "/" + Self.lockName
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return try body() }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Self.systemError(lockPath) }
+        while true {
+            if makingFolder { try create() }
+            let descriptor = open(lockPath, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return try body() }
+            defer { close(descriptor) }
+            var locked = flock(descriptor, LOCK_EX)
+            while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX) }
+            guard locked == 0 else { return try body() }
+            var held = stat()
+            var current = stat()
+            if fstat(descriptor, &held) == 0, stat(lockPath, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+                return try body()
+            }
+            // Deleted or replaced while this process waited: again, on the file there now.
         }
-        return try body()
     }
 
     /// Writes `text` to `file`, replacing it: a key with mode 0600, a certificate with 0644.

@@ -60,7 +60,7 @@ final class Connection {
             do {
                 session = try TLSSession(context: security, localName: SocketAddress.local(of: fd)?.host ?? "localhost", policy: policy)
             } catch {
-                throw LibeventError(function: "SSL_new", errno: ENOMEM, reason: "\(error)")
+                throw LibeventError(function: "TLS", errno: 0, reason: "\(error)")
             }
             let deadline = try Event(base: loop.base, fd: -1, events: 0, context: context, callback: connectionHandshakeTimedOut)
             tls = TLSState(session: session, context: security, deadline: deadline, startedAt: MonotonicClock.nanoseconds())

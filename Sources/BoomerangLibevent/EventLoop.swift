@@ -31,6 +31,9 @@ public final class EventLoop {
     /// TLS connections closed for the handshake cap since the last warning about them, and when that was.
     private var refusedHandshakes = 0
     private var lastHandshakeWarning: UInt64?
+    /// Connections that could not be set up since the last warning about them, and when that was.
+    private var failedSetups = 0
+    private var lastSetupWarning: UInt64?
     private(set) var connections: [Int32: Connection] = [:]
     private var connectionSerial: UInt64 = 0
     private(set) var isDraining = false
@@ -133,8 +136,19 @@ public final class EventLoop {
             Glibc.close(fd)
             host.connectionBudget.release()
             security?.handshakeEnded()
-            host.log.warning("could not set up a connection: \(error)")
+            warnOfFailedSetup(error)
         }
+    }
+
+    /// Says why connections could not be set up (no OpenSSL, no memory for events): the first
+    /// time, then at most once every ten seconds with how many failed since.
+    private func warnOfFailedSetup(_ error: LibeventError) {
+        failedSetups += 1
+        let now = MonotonicClock.milliseconds()
+        guard lastSetupWarning.map({ now &- $0 >= 10_000 }) ?? true else { return }
+        host.log.warning("\(failedSetups) connection(s) closed at once, could not be set up: \(error)")
+        lastSetupWarning = now
+        failedSetups = 0
     }
 
     /// Says how many TLS connections were closed for the handshake cap: the first time, then at

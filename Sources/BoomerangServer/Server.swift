@@ -126,26 +126,24 @@ public final class Server: Sendable {
         return Running(threads: threads, completion: completion, port: port, httpsPort: tls?.httpsPort)
     }
 
-    /// Binds the HTTPS port and each TLS scenario's, `count` sockets each (one per loop), and adds
-    /// them to each loop's `sockets`; on failure, closes the ones it bound.
+    /// Binds the HTTPS port (a socket per loop) and each TLS scenario's (one socket, on the loops
+    /// in turn), and adds them to the loops' `sockets`; on failure, those it added stay there for the caller to close
+    /// with the rest (a failed bind closes its own).
     ///
     /// - Returns: `prepared` with the ports.
     private static func openTLSListeners(
         settings: ServerSettings, httpsPort requested: Int, prepared: ServerTLS.Running, adding sockets: inout [[ListenerSocket]]
     ) throws(LibeventError) -> ServerTLS.Running {
         var running = prepared
-        var bound: [Int32] = []
         /// Opens `port` on the loops `loops`, one socket each.
         func open(_ port: Int, on loops: [Int], policy: TLSPolicy, what: String, option: String) throws(LibeventError) -> Int {
             do {
                 let (fds, chosen) = try ListeningSocket.open(host: settings.host, port: port, count: loops.count)
-                bound += fds
                 for (fd, index) in zip(fds, loops) {
                     sockets[index].append(ListenerSocket(fd: fd, security: prepared.context, policy: policy))
                 }
                 return chosen
             } catch {
-                ListeningSocket.close(bound[...])
                 guard error.errno == EADDRINUSE else { throw error }
                 throw LibeventError(
                     function: "HTTPS", errno: EADDRINUSE,

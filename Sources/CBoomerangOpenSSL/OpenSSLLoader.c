@@ -1,6 +1,7 @@
 #include "CBoomerangOpenSSL.h"
 
 #include <dlfcn.h>
+#include <openssl/opensslv.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,10 @@ CBOOMERANG_OPENSSL_FUNCTIONS(CBOOMERANG_POINTER)
             ".size " #name ", .-" #name "\n");
 CBOOMERANG_OPENSSL_FUNCTIONS(CBOOMERANG_TRAMPOLINE)
 
+// The library the headers compiled against: libssl.so.3 for OpenSSL 3.
+#define CBOOMERANG_STRING(value) #value
+#define CBOOMERANG_SONAME(version) "libssl.so." CBOOMERANG_STRING(version)
+
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[256];
 
@@ -76,7 +81,7 @@ static void resolve(void *library, const char *name, void **pointer) {
     if (failure[0] != 0) return;
     void *address = dlsym(library, name);
     if (address == NULL) {
-        snprintf(failure, sizeof failure, "%s is missing from libssl.so.3 and libcrypto.so.3", name);
+        snprintf(failure, sizeof failure, "%s is missing from %s and its libcrypto", name, CBOOMERANG_SONAME(OPENSSL_SHLIB_VERSION));
         return;
     }
     *pointer = address;
@@ -84,10 +89,10 @@ static void resolve(void *library, const char *name, void **pointer) {
 
 static void load(void) {
     // libssl brings libcrypto as its dependency; RTLD_LOCAL keeps both out of the global scope.
-    void *library = dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(CBOOMERANG_SONAME(OPENSSL_SHLIB_VERSION), RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *message = dlerror();
-        snprintf(failure, sizeof failure, "%s", message != NULL ? message : "libssl.so.3 cannot be loaded");
+        snprintf(failure, sizeof failure, "%s", message != NULL ? message : CBOOMERANG_SONAME(OPENSSL_SHLIB_VERSION) " cannot be loaded");
         return;
     }
 #define CBOOMERANG_RESOLVE(name) resolve(library, #name, &CBoomerangOpenSSL_##name);

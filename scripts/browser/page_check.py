@@ -178,7 +178,7 @@ try:
     driver.save_screenshot(os.path.join(artifacts, "detail.png"))
 
     # A client that leaves a streamed response makes one row, aborted while the response was sent.
-    subprocess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "1", base + "/drip?duration=4&numbytes=4&delay=0"])
+    subprocess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "1.5", base + "/drip?duration=4&numbytes=8&delay=0"])
     wait.until(lambda d: "/drip" in rows()[0].text)
     time.sleep(0.6)
     check(sum("/drip" in row.text for row in rows()) == 1, "the cut stream is listed once")
@@ -188,7 +188,7 @@ try:
     check("clientAborted" in driver.find_element(By.ID, "tab-body").text, "the cut stream's outcome is clientAborted")
     [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text.startswith("Diagnostics")][0].click()
     text = driver.find_element(By.ID, "tab-body").text
-    check("went away while the response was sent" in text and "of 4 body bytes were sent" in text,
+    check("went away while the response was sent" in text and "of 8 body bytes were sent" in text,
           f"the diagnostics say how much of the stream was sent: {text!r}")
     driver.save_screenshot(os.path.join(artifacts, "aborted.png"))
 

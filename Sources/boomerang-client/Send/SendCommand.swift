@@ -116,17 +116,21 @@ struct SendCommand: ParsableCommand {
         throw ExitCode(rejected ? 2 : 1)
     }
 
-    /// What to do when an HTTPS server's certificate was not trusted: on Linux, URLSession
-    /// (FoundationNetworking, libcurl) trusts the system's store alone and has no per-request
-    /// setting, so Boomerang's root must go there.
+    /// What to do when an HTTPS server's certificate chain led to no root the client trusts (not
+    /// for other certificate problems, such as an expired one, which no root fixes): on Linux,
+    /// URLSession (FoundationNetworking, libcurl) trusts the system's store alone and has no
+    /// per-request setting, so Boomerang's root must go there.
     static func trustHint(for error: ClientError) -> String? {
         #if os(Linux)
-        guard error.code == .transport, error.value.lowercased().hasPrefix("https:"), error.message.contains("SSL certificate problem") else {
+        let untrustedRoot = ["unable to get local issuer certificate", "self-signed certificate in certificate chain", "self signed certificate in certificate chain"]
+        guard error.code == .transport, error.value.lowercased().hasPrefix("https:"), untrustedRoot.contains(where: error.message.contains) else {
             return nil
         }
         return """
-            URLSession on Linux trusts only the system's certificate store. To trust Boomerang's CA there: \
-            sudo cp "$(boomerang ca path)" /usr/local/share/ca-certificates/boomerang.crt && sudo update-ca-certificates
+            URLSession on Linux trusts only the system's certificate store. For a Boomerang server, put its root \
+            there: `boomerang ca install-help` on the machine that runs it prints the commands (Debian, Ubuntu: \
+            /usr/local/share/ca-certificates/boomerang-root.crt, then update-ca-certificates); elsewhere, the root is \
+            at /__admin/tls/root.pem on the server's HTTP port.
             """
         #else
         return nil
