@@ -51,6 +51,16 @@ import Testing
         }
     }
 
+    /// A name that is not UTF-8 is read with U+FFFD for each bad byte: 255 such bytes make a
+    /// name of 765 UTF-8 bytes, longer than a name on the wire can be (FuzzClientHello found its
+    /// own round trip assuming otherwise).
+    @Test func aNameThatIsNotUTF8IsReadWithReplacementCharacters() throws {
+        let body: [UInt8] = [0x01, 0x00, 0xFF] + [UInt8](repeating: 0xFF, count: 255)
+        let names = try ClientHello.protocols(fromExtension: body)
+        #expect(names == [String(repeating: "\u{FFFD}", count: 255)])
+        #expect(names.first?.utf8.count == 765)
+    }
+
     @Test func valueListsAreReadWholeOrRefused() throws {
         #expect(try ClientHello.values(fromExtension: [0x04, 0x03, 0x04, 0x03, 0x03], lengthBytes: 1, name: "supported_versions") == [0x0304, 0x0303])
         #expect(throws: ClientHelloError(.badLength, "signature_algorithms", offset: 4)) {
