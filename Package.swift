@@ -384,7 +384,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoomerangHTTP2Tests",
-            dependencies: ["BoomerangHTTP2"],
+            dependencies: ["BoomerangHTTP2", "BoomerangTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -51,10 +51,8 @@ public struct IssuedCertificate: Sendable {
     /// `password`, as Keychain, Android, Java and `curl --cert file.p12:password` import it.
     public func pkcs12(password: String, friendlyName: String) throws(CertificateAuthorityError) -> [UInt8] {
         // OpenSSL is loaded at first use, not linked (CBoomerangOpenSSL).
-        var reason = [CChar](repeating: 0, count: 256)
-        guard CBoomerangOpenSSL_load(&reason, reason.count) == 1 else {
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw CertificateAuthorityError(.pkcs12Failed, "\(friendlyName): \(text)")
+        if let reason = CBoomerangOpenSSL_load() {
+            throw CertificateAuthorityError(.pkcs12Failed, "\(friendlyName): \(String(cString: reason))")
         }
         var der: UnsafeMutablePointer<UInt8>?
         let chainText = chain.map(\.pemText).joined()

@@ -50,8 +50,10 @@ struct StateFolder: Sendable {
         }
     }
 
-    /// The lock file's name: an empty file that `withLock` holds an `flock` on.
-    static let lockName = ".lock"
+    /// The lock file: an empty file that `withLock` holds an `flock` on.
+    var lockPath: String {
+        path.hasSuffix("/") ? path + ".lock" : path + "/.lock"
+    }
 
     /// Runs `body` holding an exclusive lock on the folder, so that two processes (or threads)
     /// starting on a fresh folder make one CA between them rather than two that are mixed, and a
@@ -63,7 +65,6 @@ struct StateFolder: Sendable {
     /// more: the lock is taken again on the file now at the path, in the folder made again first
     /// when `makingFolder` (the caller is about to write a CA there).
     func withLock<Result>(makingFolder: Bool, _ body: () throws(CertificateAuthorityError) -> Result) throws(CertificateAuthorityError) -> Result {
-        let lockPath = path.hasSuffix("/") ? path + Self.lockName : path + "/" + Self.lockName
         while true {
             if makingFolder { try create() }
             let descriptor = open(lockPath, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -136,7 +137,7 @@ struct StateFolder: Sendable {
             throw Self.systemError(path(of: file))
         }
         guard folderToo else { return }
-        unlink(path.hasSuffix("/") ? path + Self.lockName : path + "/" + Self.lockName)
+        unlink(lockPath)
         if rmdir(path) != 0 && errno != ENOENT && errno != ENOTEMPTY && errno != EEXIST {
             throw Self.systemError(path)
         }

@@ -45,9 +45,8 @@ private func http2Header(
     guard let frame, isType(frame, NGHTTP2_HEADERS) else { return 0 }
     let owner = session(userData)
     let stream = frame.pointee.hd.stream_id
-    guard var entry = owner.incoming[stream] else { return 0 }
-    entry.size += nameLength + valueLength + 32
-    guard entry.size <= owner.configuration.maxHeaderListSize else {
+    guard let size = owner.incoming[stream]?.size else { return 0 }
+    guard size + nameLength + valueLength + 32 <= owner.configuration.maxHeaderListSize else {
         owner.incoming[stream] = nil
         owner.events.append(.refused(stream: stream, reason: .headerListTooLarge))
         // The library resets the stream (INTERNAL_ERROR) and reads on.
@@ -56,12 +55,13 @@ private func http2Header(
     let field = HTTP2Field(
         String(decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self),
         String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self))
+    // Changed in place in the table: a copy of the entry would copy its field lists per field.
+    owner.incoming[stream]!.size = size + nameLength + valueLength + 32
     if field.name.hasPrefix(":") {
-        entry.head.pseudoFields.append(field)
+        owner.incoming[stream]!.head.pseudoFields.append(field)
     } else {
-        entry.head.fields.append(field)
+        owner.incoming[stream]!.head.fields.append(field)
     }
-    owner.incoming[stream] = entry
     return 0
 }
 

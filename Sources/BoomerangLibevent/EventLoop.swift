@@ -29,11 +29,9 @@ public final class EventLoop {
     private var acceptFailures = 0
     private var lastAcceptWarning: UInt64?
     /// TLS connections closed for the handshake cap since the last warning about them, and when that was.
-    private var refusedHandshakes = 0
-    private var lastHandshakeWarning: UInt64?
-    /// Connections that could not be set up since the last warning about them, and when that was.
-    private var failedSetups = 0
-    private var lastSetupWarning: UInt64?
+    /// Connections closed at accept for the handshake cap, and those that could not be set up.
+    private var refusedHandshakes = WarningThrottle()
+    private var failedSetups = WarningThrottle()
     private(set) var connections: [Int32: Connection] = [:]
     private var connectionSerial: UInt64 = 0
     private(set) var isDraining = false
@@ -112,8 +110,9 @@ public final class EventLoop {
         if let security, !security.admitHandshake() {
             Glibc.close(fd)
             host.connectionBudget.release()
-            refusedHandshakes += 1
-            warnOfRefusedHandshakes(limit: security.maxHandshakesInFlight)
+            if let count = refusedHandshakes.occurred() {
+                host.log.warning("\(count) TLS connection(s) closed at once: \(security.maxHandshakesInFlight) handshakes were already under way")
+            }
             return
         }
         host.connectionOpened()
@@ -136,29 +135,10 @@ public final class EventLoop {
             Glibc.close(fd)
             host.connectionBudget.release()
             security?.handshakeEnded()
-            warnOfFailedSetup(error)
+            if let count = failedSetups.occurred() {
+                host.log.warning("\(count) connection(s) closed at once, could not be set up: \(error)")
+            }
         }
-    }
-
-    /// Says why connections could not be set up (no OpenSSL, no memory for events): the first
-    /// time, then at most once every ten seconds with how many failed since.
-    private func warnOfFailedSetup(_ error: LibeventError) {
-        failedSetups += 1
-        let now = MonotonicClock.milliseconds()
-        guard lastSetupWarning.map({ now &- $0 >= 10_000 }) ?? true else { return }
-        host.log.warning("\(failedSetups) connection(s) closed at once, could not be set up: \(error)")
-        lastSetupWarning = now
-        failedSetups = 0
-    }
-
-    /// Says how many TLS connections were closed for the handshake cap: the first time, then at
-    /// most once every ten seconds.
-    private func warnOfRefusedHandshakes(limit: Int) {
-        let now = MonotonicClock.milliseconds()
-        guard lastHandshakeWarning.map({ now &- $0 >= 10_000 }) ?? true else { return }
-        host.log.warning("\(refusedHandshakes) TLS connection(s) closed at once: \(limit) handshakes were already under way")
-        lastHandshakeWarning = now
-        refusedHandshakes = 0
     }
 
     /// Called by a connection once it has closed its socket.

@@ -99,9 +99,7 @@ static void load(void) {
     CBOOMERANG_OPENSSL_FUNCTIONS(CBOOMERANG_RESOLVE)
 }
 
-int CBoomerangOpenSSL_load(char *reason, size_t capacity) {
+const char *CBoomerangOpenSSL_load(void) {
     pthread_once(&once, load);
-    if (failure[0] == 0) return 1;
-    if (reason != NULL && capacity > 0) snprintf(reason, capacity, "%s", failure);
-    return 0;
+    return failure[0] == 0 ? NULL : failure;
 }

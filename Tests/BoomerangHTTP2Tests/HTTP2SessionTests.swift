@@ -1,4 +1,5 @@
 import BoomerangHTTP2
+import BoomerangTesting
 import Foundation
 import Testing
 
@@ -39,9 +40,9 @@ import Testing
         let server = try Self.echo()
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let result = try run("/usr/bin/nghttp", ["-v", base + "/first?a=1", base + "/second"])
-        let text = String(decoding: result.output, as: UTF8.self)
-        #expect(result.status == 0, "\(text)\n\(result.error)")
+        let result = try ExternalTool.run("nghttp", ["-v", base + "/first?a=1", base + "/second"])
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 0, "\(text)\n\(result.stderr)")
         #expect(text.contains("GET /first?a=1 bytes=0") && text.contains("GET /second bytes=0"), "\(text)")
         let heads = server.events.compactMap { event -> HTTP2RequestHead? in
             if case .request(let head) = event { return head }
@@ -66,11 +67,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "body.bin")
         try Data(repeating: 0x61, count: 16 * 65_535).write(to: file)
-        let result = try run("/usr/bin/curl", [
+        let result = try ExternalTool.run("curl", [
             "-sS", "--http2-prior-knowledge", "--data-binary", "@" + file.path, "http://127.0.0.1:\(server.port)/upload",
         ])
-        #expect(result.status == 0, "\(result.error)")
-        #expect(String(decoding: result.output, as: UTF8.self) == "POST /upload bytes=\(16 * 65_535)")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "POST /upload bytes=\(16 * 65_535)")
         let chunks = server.events.filter { if case .body = $0 { true } else { false } }
         #expect(chunks.count >= 16, "the body came in window-sized pieces or smaller")
     }
@@ -89,28 +90,27 @@ import Testing
             try session.finish(stream: stream, trailers: [HTTP2Field("X-Checksum", "abc123")])
         }
         defer { server.stop() }
-        let result = try run("/usr/bin/curl", ["-sS", "--http2-prior-knowledge", "-D", "/dev/stderr", "http://127.0.0.1:\(server.port)/stream"])
-        #expect(result.status == 0, "\(result.error)")
-        #expect(String(decoding: result.output, as: UTF8.self) == "one two three")
-        #expect(result.error.contains("x-checksum: abc123"), "curl prints trailers with the headers: \(result.error)")
+        let result = try ExternalTool.run("curl", ["-sS", "--http2-prior-knowledge", "-D", "/dev/stderr", "http://127.0.0.1:\(server.port)/stream"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "one two three")
+        #expect(result.stderr.contains("x-checksum: abc123"), "curl prints trailers with the headers: \(result.stderr)")
     }
 
     /// A header list over the announced limit resets that stream; the connection serves on.
     @Test func aHeaderListOverTheLimitIsRefusedOnItsStreamAlone() throws {
         var configuration = HTTP2Configuration()
         configuration.maxHeaderListSize = 8 << 10
-        final class Requests: @unchecked Sendable { var count = 0 }
         let server = try HTTP2TestServer(configuration: configuration) { session, event, _ in
             guard case .requestEnded(let stream) = event else { return }
             try session.respond(stream: stream, status: 204, fields: [], body: .empty)
         }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let big = try run("/usr/bin/curl", ["-sS", "--http2-prior-knowledge", "-H", "X-Big: " + String(repeating: "b", count: 12 << 10), base + "/big"])
+        let big = try ExternalTool.run("curl", ["-sS", "--http2-prior-knowledge", "-H", "X-Big: " + String(repeating: "b", count: 12 << 10), base + "/big"])
         #expect(big.status != 0, "curl sees its stream reset")
         #expect(server.events.contains(.refused(stream: 1, reason: .headerListTooLarge)), "\(server.events)")
-        let small = try run("/usr/bin/curl", ["-sS", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_code}", base + "/small"])
-        #expect(String(decoding: small.output, as: UTF8.self) == "204", "\(small.error)")
+        let small = try ExternalTool.run("curl", ["-sS", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_code}", base + "/small"])
+        #expect(String(decoding: small.stdout, as: UTF8.self) == "204", "\(small.stderr)")
     }
 
     /// HTTP/1.1 where the preface should be: a typed error at the connection's first byte.

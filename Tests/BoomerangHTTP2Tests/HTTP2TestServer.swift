@@ -108,19 +108,3 @@ final class HTTP2TestServer: @unchecked Sendable {
         }
     }
 }
-
-/// A program run to its end: status, standard output and standard error.
-func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: [UInt8], error: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, Array(outputData), String(decoding: errorData, as: UTF8.self))
-}

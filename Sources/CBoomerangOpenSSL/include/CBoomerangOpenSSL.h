@@ -14,9 +14,9 @@
 /// Loads libssl and libcrypto and resolves every function the program uses from them, once; later
 /// calls return at once. Safe from any thread.
 ///
-/// Returns 1 when OpenSSL is ready. Returns 0 when it cannot be loaded, with the reason (the
-/// loader's message, or the function that is missing) in `reason`, cut to `capacity` bytes; the
-/// same failure is reported to every later call.
-int CBoomerangOpenSSL_load(char *reason, size_t capacity);
+/// Returns NULL when OpenSSL is ready. Otherwise why it cannot be loaded (the loader's message, or
+/// the function that is missing), a string that lasts as long as the process; every later call
+/// returns the same one.
+const char *CBoomerangOpenSSL_load(void);
 
 #endif
