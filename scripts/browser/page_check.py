@@ -38,7 +38,9 @@ for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-s
     options.add_argument(flag)
 options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-wait = WebDriverWait(driver, 10)
+# The list re-renders as the live feed reports: an element read a moment ago can be gone, and is
+# read again rather than failing the check.
+wait = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException])
 failures = []
 
 
@@ -46,6 +48,11 @@ def check(condition, message):
     if not condition:
         failures.append(message)
         print("FAIL:", message, flush=True)
+
+
+def open_newest():
+    """Clicks the newest row, again if the list re-rendered under the click."""
+    wait.until(lambda d: rows()[0].click() is None)
 
 
 def rows():
@@ -179,10 +186,10 @@ try:
 
     # A client that leaves a streamed response makes one row, aborted while the response was sent.
     subprocess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "1.5", base + "/drip?duration=4&numbytes=8&delay=0"])
-    wait.until(lambda d: "/drip" in rows()[0].text)
+    wait.until(lambda d: "/drip" in rows()[0].text and "client left" in rows()[0].text)
     time.sleep(0.6)
     check(sum("/drip" in row.text for row in rows()) == 1, "the cut stream is listed once")
-    rows()[0].click()
+    open_newest()
     wait.until(lambda d: "/drip" in d.find_element(By.ID, "detail-title").text)
     [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Overview"][0].click()
     check("clientAborted" in driver.find_element(By.ID, "tab-body").text, "the cut stream's outcome is clientAborted")
@@ -210,7 +217,7 @@ try:
         raw.sendall(b"POST /post HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
         raw.recv(65536)
     wait.until(lambda d: "400" in rows()[0].text and "/post" in rows()[0].text)
-    rows()[0].click()
+    open_newest()
     wait.until(lambda d: "/post" in d.find_element(By.ID, "detail-title").text)
     [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Response"][0].click()
     text = driver.find_element(By.ID, "tab-body").text
@@ -221,7 +228,7 @@ try:
     marker = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
     subprocess.run(["curl", "-s", "-o", "/dev/null", "-H", f"X-Evil: {marker}", base + "/get?q=%3Cb%3Ebold%3C/b%3E"], check=True)
     wait.until(lambda d: "/get?q=" in rows()[0].text)
-    rows()[0].click()
+    open_newest()
     wait.until(lambda d: "/get" in d.find_element(By.ID, "detail-title").text)
     [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Headers"][0].click()
     body = driver.find_element(By.ID, "tab-body")
@@ -243,7 +250,7 @@ try:
     # and says when the body was cut.
     def open_raw(path_fragment):
         wait.until(lambda d: path_fragment in rows()[0].text)
-        rows()[0].click()
+        open_newest()
         wait.until(lambda d: path_fragment in d.find_element(By.ID, "detail-title").text)
         [b for b in driver.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Raw"][0].click()
         return driver.find_element(By.ID, "tab-body").text
