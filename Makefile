@@ -12,9 +12,10 @@ DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 li
 DEBIAN_PACKAGES += slowhttptest iproute2
 BROWSER_VENV := .build/browser-venv
 WEBSOCKET_VENV := .build/websocket-venv
+HTTP2_VENV := .build/http2-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test run docs bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps
+.PHONY: deps build release test run docs bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps http2-deps
 .PHONY: soak-short soak rows-cpu fuzz fuzz-long sanitize sanitize-address sanitize-thread
 
 deps:
@@ -54,7 +55,7 @@ release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product boomerang-client
 	scripts/release/needed-first.py .build/release/boomerang .build/release/boomerang-client
 
-test: deps k8s-validate browser-deps websocket-deps soak-short
+test: deps k8s-validate browser-deps websocket-deps http2-deps soak-short
 	$(SWIFT) test
 
 # Selenium (PyPI) in .build/ for the page's test in headless Chromium (Debian's chromium and driver).
@@ -68,6 +69,12 @@ websocket-deps: deps
 	@$(WEBSOCKET_VENV)/bin/python -c 'import websockets' 2> /dev/null || { \
 	  python3 -m venv $(WEBSOCKET_VENV) && \
 	  $(WEBSOCKET_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'websockets==17.4'; }
+
+# h2 and httpx (PyPI) in .build/ for the HTTP/2 tests at the frame level.
+http2-deps: deps
+	@$(HTTP2_VENV)/bin/python -c 'import h2, httpx' 2> /dev/null || { \
+	  python3 -m venv $(HTTP2_VENV) && \
+	  $(HTTP2_VENV)/bin/pip install -q --disable-pip-version-check --retries 5 --timeout 60 'h2==4.4.1' 'httpx[http2]==0.29.0'; }
 
 # deploy/kubernetes.yaml against the Kubernetes schemas (kubernetes-validate from PyPI, in .build/).
 k8s-validate: deps

@@ -141,7 +141,7 @@ let package = Package(
         ),
         .target(
             name: "BoomerangHTTP2",
-            dependencies: ["CNghttp2"],
+            dependencies: ["BoomerangExchange", "BoomerangSerialization", "CNghttp2"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -174,6 +174,7 @@ let package = Package(
             dependencies: [
                 "BoomerangExchange",
                 "BoomerangHTTP1",
+                "BoomerangHTTP2",
                 "BoomerangRuntime",
                 "BoomerangTLS",
                 "CLibevent",
@@ -251,6 +252,7 @@ let package = Package(
                 "BoomerangExchange",
                 "BoomerangHistory",
                 "BoomerangHTTP1",
+                "BoomerangHTTP2",
                 "BoomerangLibevent",
                 "BoomerangMocks",
                 "BoomerangOperations",
@@ -418,7 +420,7 @@ let package = Package(
             ],
             exclude: [
                 "Live/Compatibility/httpbin_compat.py", "Live/Compatibility/h11_differential.py", "Live/Operations/operations_check.py",
-                "Live/WebSocket/websocket_client.py", "Live/HTTPS/tls_client.py",
+                "Live/WebSocket/websocket_client.py", "Live/HTTPS/tls_client.py", "Live/HTTP2/h2_client.py",
             ],
             swiftSettings: swiftSettings
         ),

@@ -11,7 +11,7 @@ extension ServerSetting {
     /// Every setting by group, in the order help text, `config/server.yaml` and
     /// `docs/configuration.md` list them.
     public static let groups: [Group] = [
-        Group(title: "Listening", settings: [.host, .port, .httpsPort, .tlsScenarioPorts, .threads]),
+        Group(title: "Listening", settings: [.host, .port, .httpsPort, .tlsScenarioPorts, .http2, .h2c, .threads]),
         Group(
             title: "Limits",
             settings: [

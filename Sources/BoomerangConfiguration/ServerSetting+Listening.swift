@@ -45,6 +45,20 @@ extension ServerSetting {
         read: { settings in settings.httpsPort.map { .integer(Int64($0)) } ?? .string("off") }
     )
 
+    /// ``ServerSettings/http2``: `true` or `false`.
+    public static let http2 = boolean(
+        SettingField({ $0.http2 }, { $0.http2 = $1 }),
+        name: "http2",
+        summary: "Whether the HTTPS port offers HTTP/2 (ALPN h2, then http/1.1)."
+    )
+
+    /// ``ServerSettings/h2c``: `true` or `false`.
+    public static let h2c = boolean(
+        SettingField({ $0.h2c }, { $0.h2c = $1 }),
+        name: "h2c",
+        summary: "Whether the plain port takes HTTP/2 without TLS from a client that opens with its preface (prior knowledge)."
+    )
+
     /// ``ServerSettings/tlsScenarioPorts``: `auto`, `off`, or the first port.
     public static let tlsScenarioPorts = ServerSetting(
         name: "tlsScenarioPorts",

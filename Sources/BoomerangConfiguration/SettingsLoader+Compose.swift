@@ -51,12 +51,14 @@ extension SettingsLoader {
         }
     }
 
-    /// Whether the default resolver surely types the plain scalar `text` as a string: letters,
-    /// `_` and `-` only (its number, timestamp, merge and value patterns all need another
-    /// character), and none of the words it reads as booleans or null.
+    /// Whether the default resolver surely types the plain scalar `text` as a string: a letter,
+    /// then letters, digits, `_` and `-` only (its number and timestamp patterns start with a
+    /// digit, a sign or a dot, its merge and value patterns with `<` and `=`), and none of the
+    /// words it reads as booleans or null.
     private static func defaultResolverReadsAsString(_ text: String) -> Bool {
-        guard !text.isEmpty,
-            text.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let first = text.utf8.first, isLetter(first),
+            text.utf8.allSatisfy({ isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
         else { return false }
         switch text.lowercased() {
         case "yes", "no", "true", "false", "on", "off", "null": return false

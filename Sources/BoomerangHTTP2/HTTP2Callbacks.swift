@@ -18,6 +18,7 @@ final class HTTP2Callbacks: @unchecked Sendable {
         nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks, http2FrameReceived)
         nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks, http2DataChunk)
         nghttp2_session_callbacks_set_on_stream_close_callback(callbacks, http2StreamClosed)
+        nghttp2_session_callbacks_set_on_frame_send_callback(callbacks, http2FrameSent)
         pointer = callbacks
     }
 }
@@ -47,10 +48,10 @@ private func http2Header(
     let stream = frame.pointee.hd.stream_id
     guard let size = owner.incoming[stream]?.size else { return 0 }
     guard size + nameLength + valueLength + 32 <= owner.configuration.maxHeaderListSize else {
-        owner.incoming[stream] = nil
-        owner.events.append(.refused(stream: stream, reason: .headerListTooLarge))
-        // The library resets the stream (INTERNAL_ERROR) and reads on.
-        return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue
+        // The rest of the block is decoded (HPACK's table must stay in step) but not kept; the
+        // request is refused once its HEADERS end.
+        owner.incoming[stream]!.size = Int.max / 2
+        return 0
     }
     let field = HTTP2Field(
         String(decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self),
@@ -71,8 +72,14 @@ private func http2FrameReceived(_: OpaquePointer?, _ frame: UnsafePointer<nghttp
     let stream = frame.pointee.hd.stream_id
     let endsStream = frame.pointee.hd.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0
     if isType(frame, NGHTTP2_HEADERS) {
-        if let entry = owner.incoming.removeValue(forKey: stream) {
-            owner.events.append(entry.isTrailer ? .trailers(stream: stream, fields: entry.head.fields) : .request(entry.head))
+        if var entry = owner.incoming.removeValue(forKey: stream) {
+            entry.head.endsStream = endsStream
+            if entry.size > owner.configuration.maxHeaderListSize {
+                owner.events.append(.refused(stream: stream, reason: .headerListTooLarge))
+                return 0
+            } else {
+                owner.events.append(entry.isTrailer ? .trailers(stream: stream, fields: entry.head.fields) : .request(entry.head))
+            }
         }
         if endsStream { owner.events.append(.requestEnded(stream: stream)) }
     } else if isType(frame, NGHTTP2_DATA) {
@@ -90,10 +97,17 @@ private func http2DataChunk(
     return 0
 }
 
+private func http2FrameSent(_: OpaquePointer?, _ frame: UnsafePointer<nghttp2_frame>?, _ userData: UnsafeMutableRawPointer?) -> Int32 {
+    guard let frame, isType(frame, NGHTTP2_HEADERS) else { return 0 }
+    session(userData).headersSent.insert(frame.pointee.hd.stream_id)
+    return 0
+}
+
 private func http2StreamClosed(_: OpaquePointer?, _ stream: Int32, _ errorCode: UInt32, _ userData: UnsafeMutableRawPointer?) -> Int32 {
     let owner = session(userData)
     owner.incoming[stream] = nil
     owner.outgoing[stream] = nil
+    owner.headersSent.remove(stream)
     owner.events.append(.streamClosed(stream: stream, errorCode: errorCode))
     return 0
 }

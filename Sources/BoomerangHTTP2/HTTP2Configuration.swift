@@ -1,4 +1,4 @@
-/// The limits one HTTP/2 connection announces in its SETTINGS and enforces.
+/// The limits one HTTP/2 connection announces in its SETTINGS and enforces, and its deadlines.
 public struct HTTP2Configuration: Sendable, Hashable {
     /// SETTINGS_MAX_CONCURRENT_STREAMS: streams the client may have open at once.
     public var maxConcurrentStreams = 100
@@ -15,6 +15,20 @@ public struct HTTP2Configuration: Sendable, Hashable {
     public var resetBurst = 1000
     /// Stream resets per second that refill ``resetBurst``.
     public var resetsPerSecond = 33
+
+    /// The largest request body a stream may send; past it the request is answered 413 and the
+    /// stream reset.
+    public var maxBodyBytes: Int64 = 10 << 20
+    /// How long a connection may stay open with no stream open and nothing to send.
+    public var idleTimeoutNanoseconds: UInt64 = 15_000_000_000
+    /// How long framed output may go without any byte being accepted by the socket.
+    public var writeTimeoutNanoseconds: UInt64 = 15_000_000_000
+    /// Framed output is taken from the library only while less than this waits for the socket:
+    /// the rest of every response stays in its stream, behind flow control.
+    public var outputHighWater = 64 << 10
+    /// A response stream is pulled only while less than this of it waits in the library, so that
+    /// a stream whose window is closed holds at most this much (and one piece).
+    public var streamRefillBytes = 32 << 10
 
     /// The defaults.
     public init() {}

@@ -9,7 +9,8 @@ public enum HTTP2Event: Sendable, Hashable {
     case trailers(stream: Int32, fields: [HTTP2Field])
     /// The client finished the request (END_STREAM).
     case requestEnded(stream: Int32)
-    /// The server refused a request before its head was complete and reset its stream.
+    /// A request the server refuses from its head alone (its fields were not kept); the stream
+    /// is still open for the answer.
     case refused(stream: Int32, reason: HTTP2Refusal)
     /// A stream closed: `errorCode` 0 when it ended normally, else the RST_STREAM's code (the
     /// client's or the server's).

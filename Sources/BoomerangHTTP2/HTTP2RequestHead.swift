@@ -8,6 +8,8 @@ public struct HTTP2RequestHead: Sendable, Hashable {
     public internal(set) var pseudoFields: [HTTP2Field] = []
     /// The other fields, in the order received.
     public internal(set) var fields: [HTTP2Field] = []
+    /// Whether the HEADERS frame ended the stream: the request has no body.
+    public internal(set) var endsStream = false
 
     init(streamID: Int32) {
         self.streamID = streamID

@@ -32,6 +32,8 @@ public final class HTTP2Session {
     /// Response bodies not yet handed to the library whole, by stream.
     var outgoing: [Int32: OutgoingBody] = [:]
     private var receivedBytes = 0
+    /// Streams whose response HEADERS frame has been framed into the output.
+    var headersSent: Set<Int32> = []
 
     /// A response body's bytes waiting for the library's read callback.
     final class OutgoingBody {
@@ -98,7 +100,17 @@ public final class HTTP2Session {
     /// that many more (a WINDOW_UPDATE goes out with the next output).
     public func consume(stream: Int32, count: Int) {
         guard count > 0 else { return }
-        _ = nghttp2_session_consume(session, stream, count)
+        // A stream closed meanwhile (reset, answered early) still counts in the connection's window.
+        if nghttp2_session_consume(session, stream, count) != 0 {
+            _ = nghttp2_session_consume_connection(session, count)
+        }
+    }
+
+    /// The bytes of `stream`'s response body handed to ``send(stream:_:)`` that the library has
+    /// not framed yet (held back by flow control or by output not taken).
+    public func bufferedBytes(stream: Int32) -> Int {
+        guard let body = outgoing[stream] else { return 0 }
+        return body.chunks.reduce(0) { $0 + $1.count } - body.offset
     }
 
     /// Answers the request on `stream`.
@@ -107,7 +119,8 @@ public final class HTTP2Session {
     public func respond(stream: Int32, status: Int, fields: [HTTP2Field], body: Body) throws(HTTP2Error) {
         guard outgoing[stream] == nil else { throw HTTP2Error(.invalidStream, stream: stream) }
         var all = [HTTP2Field(":status", String(status))]
-        all += fields.map { HTTP2Field($0.name.lowercased(), $0.value) }
+        all.reserveCapacity(fields.count + 1)
+        for field in fields { all.append(HTTP2Field(field.name.lowercased(), field.value)) }
         let result: Int32
         switch body {
         case .empty:
@@ -153,23 +166,59 @@ public final class HTTP2Session {
 
     /// Ends the connection with GOAWAY naming the last stream the server processed: the client
     /// retries those above it elsewhere.
-    public func goAway(errorCode: UInt32 = 0) {
-        let last = nghttp2_session_get_last_proc_stream_id(session)
+    public func goAway(errorCode: UInt32 = 0, lastStream: Int32? = nil) {
+        let last = lastStream ?? nghttp2_session_get_last_proc_stream_id(session)
         _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), last, errorCode, nil, 0)
     }
+
+    /// Tells the client that the connection is ending (a GOAWAY with the highest stream id and
+    /// NO_ERROR, RFC 9113 §6.8) while the streams it has open finish; ``goAway(errorCode:lastStream:)``
+    /// follows once they have.
+    public func announceShutdown() {
+        _ = nghttp2_submit_shutdown_notice(session)
+    }
+
+    /// Whether the library still reads frames (false after a GOAWAY it sent for an error, or
+    /// once both sides have said GOAWAY and no stream is open).
+    public var wantsRead: Bool { nghttp2_session_want_read(session) != 0 }
+
+    /// Whether the library has frames to send now (flow control permitting).
+    public var wantsWrite: Bool { nghttp2_session_want_write(session) != 0 }
 
     /// The bytes to send to the client now: frames, with as much body data as the windows allow.
     ///
     /// - Throws: ``HTTP2Error/Code/libraryFailure`` when the library cannot serialise a frame.
     public func takeOutput() throws(HTTP2Error) -> [UInt8] {
         var output: [UInt8] = []
-        while true {
+        try takeOutput(into: &output, upTo: .max)
+        return output
+    }
+
+    /// Appends the bytes to send now to `output`, a frame at a time, until there are none or
+    /// `output` holds `limit` bytes or more: a slow reader's connection holds at most about
+    /// `limit` of framed output, the rest stays in the streams.
+    ///
+    /// - Throws: ``HTTP2Error/Code/libraryFailure`` when the library cannot serialise a frame.
+    public func takeOutput(into output: inout [UInt8], upTo limit: Int) throws(HTTP2Error) {
+        while output.count < limit {
             var data: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &data)
             if count < 0 { throw HTTP2Error(.libraryFailure, library: Int32(count)) }
-            guard count > 0, let data else { return output }
+            guard count > 0, let data else { return }
             output.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
         }
+    }
+
+    /// Whether `stream`'s response head has been framed into the output already.
+    public func hasSentHeaders(stream: Int32) -> Bool {
+        headersSent.contains(stream)
+    }
+
+    /// Events that happened while output was taken (streams closing once their last frame was
+    /// framed), in order.
+    public func takeEvents() -> [HTTP2Event] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
     }
 
     /// Whether the connection is over: neither side has anything more to say (after GOAWAY and

@@ -87,18 +87,22 @@ extension Connection {
             if !tls.isSecured, let security = tls.session.security {
                 tls.isSecured = true
                 tls.handshakeEnded()
-                machine.secured(by: security)
+                if security.alpn == "h2", let configuration = loop.host.http2Configuration {
+                    guard startHTTP2(configuration: configuration, security: security, now: now) else { return close() }
+                } else {
+                    machine.secured(by: security)
+                }
             }
             switch result {
             case .plaintext(let count):
-                machine.received(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
+                protocolReceived(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
                 perform(now: now)
             case .needsInput:
                 // The handshake's own messages (and session tickets) wait as ciphertext.
                 if tls.session.pendingCiphertext > 0 { flushSecured(now: now) }
                 return
             case .closedByPeer:
-                machine.peerClosed(now: now)
+                protocolPeerClosed(now: now)
                 return
             case .failed(let error):
                 handshakeFailed(error, now: now)
@@ -151,9 +155,10 @@ extension Connection {
             case .flushed: break
             }
             if tls.cutsWhenFlushed { return close() }
-            guard machine.hasPendingOutput, tls.session.isHandshakeComplete, budget > 0, !tls.closesWhenFlushed else { break }
-            let truncates = tls.session.policy.truncatesResponse
-            let taken = machine.withPendingOutput { bytes in
+            guard hasPendingOutput, tls.session.isHandshakeComplete, budget > 0, !tls.closesWhenFlushed else { break }
+            // Over HTTP/2 the server's SETTINGS go first, whole: the cut is in the first response.
+            let truncates = tls.session.policy.truncatesResponse && (http2?.hasResponded ?? true)
+            let taken = withPendingOutput { bytes in
                 let batch = truncates ? bytes.prefix(max(1, bytes.count / 2)) : bytes.prefix(Connection.plaintextBatch)
                 return tls.session.write(UnsafeRawBufferPointer(rebasing: batch))
             }
@@ -162,13 +167,13 @@ extension Connection {
                 continue
             }
             guard taken > 0 else {
-                machine.transportFailed(now: now)
+                protocolTransportFailed(now: now)
                 return
             }
-            machine.sent(taken, now: now)
+            protocolSent(taken, now: now)
             budget -= taken
         }
-        waitForWritable(budget <= 0 && machine.hasPendingOutput)
+        waitForWritable(budget <= 0 && hasPendingOutput)
         if tls.shutsDownWhenFlushed {
             tls.shutsDownWhenFlushed = false
             shutdown(fd, Int32(SHUT_WR))
@@ -206,7 +211,7 @@ extension Connection {
                 if written < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN { return .blocked }
-                    machine.transportFailed(now: now)
+                    protocolTransportFailed(now: now)
                     return .failed
                 }
                 tls.unsentOffset += written
@@ -219,7 +224,7 @@ extension Connection {
             var written = send(fd, buffer.baseAddress, count, Int32(MSG_NOSIGNAL))
             if written < 0 {
                 guard errno == EAGAIN || errno == EINTR else {
-                    machine.transportFailed(now: now)
+                    protocolTransportFailed(now: now)
                     return .failed
                 }
                 written = 0

@@ -7,6 +7,7 @@
 // the connection.
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangHTTP2
 import BoomerangRuntime
 import BoomerangSerialization
 import BoomerangTLS
@@ -35,6 +36,13 @@ final class Connection {
     @exclusivity(unchecked) private(set) var isClosed = false
     /// The TLS between the socket and the state machine, on an HTTPS listener.
     @exclusivity(unchecked) var tls: TLSState?
+    /// The HTTP/2 machine, once the connection speaks HTTP/2 (Connection+Protocol.swift); the
+    /// HTTP/1.1 machine above is then unused.
+    @exclusivity(unchecked) var http2: HTTP2ConnectionMachine?
+    /// Whether the first plain bytes are still to be told apart: the HTTP/2 preface or HTTP/1.1.
+    @exclusivity(unchecked) var isProbingPreface: Bool
+    /// The start of a preface split over reads.
+    @exclusivity(unchecked) var prefaceProbe: [UInt8]?
 
     /// At most this many bytes are sent in one callback, so that a fast reader of an endless
     /// stream does not keep the loop from its other connections.
@@ -47,6 +55,7 @@ final class Connection {
         self.id = id
         self.loop = loop
         remoteHost = remote?.host ?? ""
+        isProbingPreface = security == nil && loop.host.acceptsPriorKnowledge
         machine = ConnectionStateMachine(
             configuration: loop.host.connectionConfiguration, services: loop.services, remoteHost: remoteHost,
             waker: ConnectionWaker(target: loop.handle, connectionID: id), now: MonotonicClock.nanoseconds())
@@ -98,16 +107,16 @@ final class Connection {
             if tls != nil {
                 receivedCiphertext(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
             } else {
-                machine.received(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
+                protocolReceived(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
             }
         } else if count == 0 {
             reportUnfinishedHandshake(.clientClosed, now: now)
-            machine.peerClosed(now: now)
+            protocolPeerClosed(now: now)
         } else if errno == EAGAIN || errno == EINTR {
             return
         } else {
             reportUnfinishedHandshake(.clientClosed, now: now)
-            machine.transportFailed(now: now)
+            protocolTransportFailed(now: now)
         }
         perform(now: now)
     }
@@ -123,7 +132,7 @@ final class Connection {
         guard !isClosed else { return }
         if tls?.closesWhenFlushed == true { return close() }
         let now = MonotonicClock.nanoseconds()
-        machine.timerFired(now: now)
+        protocolTimerFired(now: now)
         perform(now: now)
     }
 
@@ -134,9 +143,9 @@ final class Connection {
         let now = MonotonicClock.nanoseconds()
         switch PeerCloseWatch.report(what, fd: fd) {
         case .ended:
-            machine.peerClosedBehindUnreadInput(now: now)
+            protocolPeerClosedBehindUnreadInput(now: now)
         case .failed:
-            machine.transportFailed(now: now)
+            protocolTransportFailed(now: now)
         case .nothing:
             return
         }
@@ -147,7 +156,7 @@ final class Connection {
     func woken() {
         guard !isClosed else { return }
         let now = MonotonicClock.nanoseconds()
-        machine.woken(now: now)
+        protocolWoken(now: now)
         perform(now: now)
     }
 
@@ -155,14 +164,14 @@ final class Connection {
     func drain() {
         guard !isClosed else { return }
         let now = MonotonicClock.nanoseconds()
-        machine.drainRequested(now: now)
+        protocolDrainRequested(now: now)
         perform(now: now)
     }
 
     /// Closes now, whatever the connection was doing.
     func stop() {
         guard !isClosed else { return }
-        machine.stopRequested()
+        protocolStopRequested()
         perform(now: MonotonicClock.nanoseconds())
         // A TLS connection may still wait to send its close_notify: the loop is ending, it does not wait.
         if !isClosed { close() }
@@ -171,7 +180,7 @@ final class Connection {
     // MARK: Actions out
 
     func perform(now: UInt64) {
-        while let action = machine.nextAction() {
+        while let action = nextAction() {
             switch action {
             case .send:
                 if !isWaitingForWritable { flush(now: now) }
@@ -211,21 +220,21 @@ final class Connection {
     func flush(now: UInt64) {
         if tls != nil { return flushSecured(now: now) }
         var budget = Connection.maxBytesPerFlush
-        while machine.hasPendingOutput {
-            let (written, attempted) = machine.withPendingOutput { bytes in
+        while hasPendingOutput {
+            let (written, attempted) = withPendingOutput { bytes in
                 (send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)), bytes.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN { break }
-                machine.transportFailed(now: now)
+                protocolTransportFailed(now: now)
                 return
             }
-            machine.sent(written, now: now)
+            protocolSent(written, now: now)
             budget -= written
             if written < attempted || budget <= 0 { break }
         }
-        waitForWritable(machine.hasPendingOutput)
+        waitForWritable(hasPendingOutput)
     }
 
     /// Closes with a reset (an RST, through `SO_LINGER` 0).

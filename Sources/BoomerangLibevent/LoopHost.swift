@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangHTTP2
 import Logging
 
 /// What the event loops need from the server they carry: the HTTP/1.1 configuration, the services
@@ -16,6 +17,16 @@ public protocol LoopHost: Sendable {
     func services(forLoop index: Int) -> any LoopServicing
     /// A connection was accepted.
     func connectionOpened()
+    /// The configuration of HTTP/2 connections; nil when no listener speaks HTTP/2.
+    var http2Configuration: HTTP2Configuration? { get }
+    /// Whether a plain connection that opens with the HTTP/2 preface speaks HTTP/2 (h2c with
+    /// prior knowledge).
+    var acceptsPriorKnowledge: Bool { get }
+}
+
+extension LoopHost {
+    public var http2Configuration: HTTP2Configuration? { nil }
+    public var acceptsPriorKnowledge: Bool { false }
 }
 
 /// The services of one loop's connections, with the loop's own periodic work.

@@ -1,5 +1,6 @@
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangHTTP2
 import BoomerangHistory
 import BoomerangLibevent
 import BoomerangMocks
@@ -21,6 +22,8 @@ final class ServerContext: LoopHost {
 
     let settings: ServerSettings
     let connectionConfiguration: ConnectionConfiguration
+    let http2Configuration: HTTP2Configuration?
+    let acceptsPriorKnowledge: Bool
     let router: Router
     let responderOverride: ResponderOverride?
     /// The exchange history, when recording is on.
@@ -52,6 +55,8 @@ final class ServerContext: LoopHost {
         // `/dump/request` shows the head byte for byte.
         parser.keepsRawHead = true
         connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
+        http2Configuration = settings.http2 || settings.h2c ? HTTP2Configuration(settings: settings) : nil
+        acceptsPriorKnowledge = settings.h2c
         let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log, clock: clock) : nil
         self.history = history
         let connectionBudget = ConnectionBudget(limit: settings.maxConnections)

@@ -57,7 +57,7 @@ enum ServerRoutes {
         // coded, no CORS fields; its own path prefix, where mock mappings never answer.
         let access = AdminAccess(settings: settings)
         var admin = RouteGroup("admin", traits: [], pathPrefix: "/__admin") { request throws(ServerError) in
-            try access.check(request.head)
+            try access.check(request.context)
         }
         var probes = RouteGroup("admin", traits: [], pathPrefix: "/__admin")
         MappingAdminRoutes.register(in: &admin, store: mappings)

@@ -50,6 +50,7 @@ final class ServerTLS: Sendable {
         }
         let scenarios = TLSScenarioSet(authority: authority)
         let context = TLSServerContext(
+            protocols: settings.http2 ? ["h2", "http/1.1"] : ["http/1.1"],
             handshakeTimeoutNanoseconds: ConnectionConfiguration.nanoseconds(settings.tlsHandshakeTimeout),
             maxHandshakesInFlight: settings.tlsHandshakeLimit, policies: { scenarios.policy(forServerName: $0) },
             material: { () throws(TLSError) -> TLSServerContext.Material in

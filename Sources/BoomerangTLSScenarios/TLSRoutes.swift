@@ -65,7 +65,7 @@ public enum TLSRoutes {
             guard let port = httpsPort() else {
                 throw ServerError(.notFound, "HTTPS is off (https_port: off): there is no HTTPS port to send clients to")
             }
-            let host = context.head.headers["Host"].map(hostWithoutPort) ?? "localhost"
+            let host = context.authority.map(hostWithoutPort) ?? "localhost"
             return FixedResponder(Response(status: 301, headers: ["Location": "https://\(host):\(port)/hsts"]))
         }
     }

@@ -23,6 +23,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: .setting(.port)) var port: String?
     @Option(help: .setting(.httpsPort)) var httpsPort: String?
     @Option(help: .setting(.tlsScenarioPorts)) var tlsScenarioPorts: String?
+    @Flag(inversion: .prefixedNo, help: .setting(.http2)) var http2: Bool?
+    @Flag(inversion: .prefixedNo, help: .setting(.h2c)) var h2c: Bool?
     @Option(help: .setting(.threads)) var threads: String?
     @Option(help: .setting(.maxRequestLineBytes)) var maxRequestLineBytes: String?
     @Option(help: .setting(.maxHeaderBytes)) var maxHeaderBytes: String?
@@ -89,7 +91,8 @@ struct ServeCommand: ParsableCommand {
     /// The options given on the command line, keyed by ``ServerSetting/optionName``.
     var optionValues: [String: String] {
         let given: [(ServerSetting, String?)] = [
-            (.host, host), (.port, port), (.httpsPort, httpsPort), (.tlsScenarioPorts, tlsScenarioPorts), (.threads, threads),
+            (.host, host), (.port, port), (.httpsPort, httpsPort), (.tlsScenarioPorts, tlsScenarioPorts),
+            (.http2, http2.map { $0 ? "true" : "false" }), (.h2c, h2c.map { $0 ? "true" : "false" }), (.threads, threads),
             (.maxRequestLineBytes, maxRequestLineBytes), (.maxHeaderBytes, maxHeaderBytes),
             (.maxHeaderCount, maxHeaderCount), (.maxBodyBytes, maxBodyBytes),
             (.maxBufferedBodyBytes, maxBufferedBodyBytes), (.maxInlinePartBytes, maxInlinePartBytes),

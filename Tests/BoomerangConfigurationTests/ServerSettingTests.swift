@@ -21,7 +21,7 @@ import Testing
     @Test func everySettingHasUniqueNames() {
         let names = ServerSetting.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 43)
+        #expect(names.count == 45)
         for setting in ServerSetting.all {
             #expect(ServerSetting.named(setting.configKey)?.name == setting.name)
             #expect(ServerSetting.named(setting.environmentVariable)?.name == setting.name)

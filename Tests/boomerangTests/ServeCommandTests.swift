@@ -27,7 +27,7 @@ import Testing
         // The on/off settings are flags (`--x` / `--no-x`); the others take a value.
         let flags: Set<String> = [
             ServerSetting.accessLog.name, ServerSetting.history.name, ServerSetting.historyRedactHeaders.name,
-            ServerSetting.compressResponses.name,
+            ServerSetting.compressResponses.name, ServerSetting.http2.name, ServerSetting.h2c.name,
         ]
         var arguments: [String] = []
         var expected: [String: String] = [:]

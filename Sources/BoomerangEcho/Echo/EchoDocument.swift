@@ -82,6 +82,8 @@ package struct EchoDocument {
                 sink.stringPair(field.name, field.value)
             }
             sink.endArray()
+            if let stream = context.stream { try stream.write(into: &sink) }
+            sink.member("httpVersion", string: head.version.label)
             if let text = parts?.verbatimJSON {
                 sink.key(literal: "json")
                 try text.withUnsafeBufferPointer { (text) throws(Sink.Failure) in
@@ -107,7 +109,7 @@ package struct EchoDocument {
             sink.member("requestId", string: context.requestID)
             if let security = context.security { try security.write(into: &sink) }
             sink.key(literal: "url")
-            Self.writeURL(head, secure: context.security != nil, into: &sink)
+            Self.writeURL(context, into: &sink)
             if let xml = parts?.xml { try sink.member("xml", xml) }
         }
         sink.endObject()
@@ -135,14 +137,14 @@ package struct EchoDocument {
         header("X-Forwarded-For", in: context.head.headers) ?? context.remoteHost
     }
 
-    /// httpbin's `url`: scheme, Host and the target as received.
-    package static func url(_ head: HTTPRequestHead, secure: Bool) -> String {
-        (secure ? "https://" : "http://") + (header("Host", in: head.headers) ?? "localhost") + head.target
+    /// httpbin's `url`: scheme, host (`Host`, else HTTP/2's `:authority`) and the target as received.
+    package static func url(_ head: HTTPRequestHead, secure: Bool, authority: String? = nil) -> String {
+        (secure ? "https://" : "http://") + (header("Host", in: head.headers) ?? authority ?? "localhost") + head.target
     }
 
     /// httpbin's `url` of the request in `context`.
     package static func url(_ context: RequestContext) -> String {
-        url(context.head, secure: context.security != nil)
+        url(context.head, secure: context.security != nil, authority: context.stream?.authority)
     }
 
     /// The value of the first field named `name` in any case (`headers[name]`, which passes over
@@ -152,10 +154,10 @@ package struct EchoDocument {
     }
 
     /// Writes ``url(_:)`` as a string value, joined in temporary memory instead of a new string.
-    private static func writeURL<Sink: StructuredSink & ~Copyable>(_ head: HTTPRequestHead, secure: Bool, into sink: inout Sink) {
-        let scheme: StaticString = secure ? "https://" : "http://"
-        var host = header("Host", in: head.headers) ?? "localhost"
-        var target = head.target
+    private static func writeURL<Sink: StructuredSink & ~Copyable>(_ context: RequestContext, into sink: inout Sink) {
+        let scheme: StaticString = context.security != nil ? "https://" : "http://"
+        var host = context.authority ?? "localhost"
+        var target = context.head.target
         host.withUTF8 { host in
             target.withUTF8 { target in
                 let count = scheme.utf8CodeUnitCount + host.count + target.count

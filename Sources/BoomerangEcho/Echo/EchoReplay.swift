@@ -10,10 +10,13 @@ package struct EchoReplay: ResponseBodyReplay {
     package let endpoint: EchoEndpoint
 
     /// The body the echo answered `head` with.
-    package func body(head: HTTPRequestHead, remoteHost: String, requestID: String, security: TransportSecurity?) -> [UInt8]? {
+    package func body(
+        head: HTTPRequestHead, remoteHost: String, requestID: String, security: TransportSecurity?, stream: HTTP2Stream?
+    ) -> [UInt8]? {
         let route = endpoint.route
         let configuration = endpoint.configuration
-        let context = RequestContext(head: head, remoteHost: remoteHost, requestID: requestID, loopIndex: 0, receivedAt: 0, security: security)
+        let context = RequestContext(
+            head: head, remoteHost: remoteHost, requestID: requestID, loopIndex: 0, receivedAt: 0, security: security, stream: stream)
         var body = BodyCollector(head: head, configuration: configuration)
         let hash = body.finish()
         let document = EchoDocument(context: context, route: route, query: EchoQuery(head.query ?? ""), body: body, bodyHash: hash)

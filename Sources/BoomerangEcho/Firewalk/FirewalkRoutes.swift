@@ -37,7 +37,7 @@ package enum FirewalkRoutes {
         ) { request in
             let code = request.parameters.string("code").flatMap { Int($0) } ?? -1
             return FirewalkReplyResponder(context: request.context, configuration: echo) { reply in
-                status(code, reply: reply, head: request.head)
+                status(code, reply: reply, context: request.context)
             }
         }
         group.add(
@@ -53,7 +53,7 @@ package enum FirewalkRoutes {
             guard let count = request.parameters.string("count").flatMap({ Int($0) }), (1...99).contains(count) else {
                 return FixedResponder(Response(status: 400))
             }
-            let base = "http://" + (request.head.headers["Host"] ?? "localhost")
+            let base = "http://" + (request.context.authority ?? "localhost")
             let location = count > 1 ? base + "/redirect/\(count - 1)" : base + "/get"
             return FixedResponder(Response(status: 302, headers: ["Location": location]))
         }
@@ -135,14 +135,15 @@ package enum FirewalkRoutes {
     }
 
     /// Firewalk's `/status/{code}`.
-    package static func status(_ code: Int, reply: FirewalkReply, head: HTTPRequestHead) -> Response {
+    package static func status(_ code: Int, reply: FirewalkReply, context: RequestContext) -> Response {
+        let head = context.head
         switch code {
         case 204, 205:
             return Response(status: code)
         case 200..<300:
             return reply.response(status: code)
         case 300..<400:
-            let location = "http://" + (head.headers["Host"] ?? "localhost") + "/" + head.method.rawValue.lowercased()
+            let location = "http://" + (context.authority ?? "localhost") + "/" + head.method.rawValue.lowercased()
             return Response(status: code, headers: ["Location": location])
         case 400..<600:
             return Response(status: code)

@@ -33,4 +33,11 @@ extension ServerError.Code {
     public static let plainHTTPToHTTPSPort = Self("plainHTTPToHTTPSPort", status: 400, closesConnection: true)
     /// The connection cap is reached.
     public static let tooManyConnections = Self("tooManyConnections", status: 503, closesConnection: true)
+
+    // HTTP/2 streams (HTTP/1.1's parser has its own codes of the same names).
+
+    /// A request body went past `max_body_bytes`: answered, then the stream is reset.
+    public static let bodyTooLarge = Self("bodyTooLarge", status: 413)
+    /// A request's header list went past its limit: the stream is reset.
+    public static let headersTooLarge = Self("headersTooLarge", status: 431)
 }

@@ -16,11 +16,13 @@ public final class RequestContext: Sendable {
     public let receivedAt: UInt64
     /// What TLS said about the connection; nil for plain HTTP.
     public let security: TransportSecurity?
+    /// The HTTP/2 stream that carried the request; nil over HTTP/1.x.
+    public let stream: HTTP2Stream?
 
     /// Creates a context.
     public init(
         head: HTTPRequestHead, remoteHost: String, requestID: String, loopIndex: Int, receivedAt: UInt64,
-        security: TransportSecurity? = nil
+        security: TransportSecurity? = nil, stream: HTTP2Stream? = nil
     ) {
         self.head = head
         self.remoteHost = remoteHost
@@ -28,7 +30,12 @@ public final class RequestContext: Sendable {
         self.loopIndex = loopIndex
         self.receivedAt = receivedAt
         self.security = security
+        self.stream = stream
     }
+
+    /// The host the client addressed: the `Host` field, or HTTP/2's `:authority` (which replaces
+    /// it there, RFC 9113 §8.3.1).
+    public var authority: String? { head.headers["Host"] ?? stream?.authority }
 
     /// `https` over TLS, otherwise `http`.
     public var scheme: String { security == nil ? "http" : "https" }

@@ -9,6 +9,7 @@ public protocol ResponseAnnotation: Sendable {}
 /// the peer's address and the request id.
 public protocol ResponseBodyReplay: Sendable {
     /// The body the response had, for `head` from `remoteHost` under `requestID`, over the
-    /// connection `security` describes (nil: plain HTTP); nil when it cannot be written again.
-    func body(head: HTTPRequestHead, remoteHost: String, requestID: String, security: TransportSecurity?) -> [UInt8]?
+    /// connection `security` describes (nil: plain HTTP) and the HTTP/2 `stream` (nil: HTTP/1.x);
+    /// nil when it cannot be written again.
+    func body(head: HTTPRequestHead, remoteHost: String, requestID: String, security: TransportSecurity?, stream: HTTP2Stream?) -> [UInt8]?
 }

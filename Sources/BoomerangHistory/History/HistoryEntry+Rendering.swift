@@ -73,7 +73,9 @@ extension HistoryEntry {
             recorded.response.map { response in
                 var bytes = response.body
                 if bytes == nil, let replay = response.replay, let head = recorded.head {
-                    bytes = replay.body(head: head, remoteHost: summary.client, requestID: summary.requestID, security: recorded.security)
+                    bytes = replay.body(
+                        head: head, remoteHost: summary.client, requestID: summary.requestID, security: recorded.security,
+                        stream: recorded.stream)
                 }
                 return .object(Self.responseObject(response, head: recorded.heads, body: bytes, route: summary.route))
             } ?? .null, forNewKey: "response")
@@ -92,8 +94,11 @@ extension HistoryEntry {
         let head = recorded.head
         request.append(head?.query.map { .string(String($0)) } ?? .null, forNewKey: "query")
         request.append(head.map { .string(Self.versionText($0.version)) } ?? .null, forNewKey: "version")
-        request.append(head.map { .string(EchoDocument.url($0, secure: recorded.security != nil)) } ?? .null, forNewKey: "url")
+        request.append(
+            head.map { .string(EchoDocument.url($0, secure: recorded.security != nil, authority: recorded.stream?.authority)) } ?? .null,
+            forNewKey: "url")
         request.append(recorded.security.map(\.echoValue) ?? .null, forNewKey: "tls")
+        request.append(recorded.stream.map(\.echoValue) ?? .null, forNewKey: "http2")
         let fields = head?.headers.fields ?? []
         request.append(.array(fields.map { .array([.string($0.name), .string($0.value)]) }), forNewKey: "headers")
         request.append(.array(recorded.redactedHeaders.map(StructuredValue.string)), forNewKey: "redactedHeaders")

@@ -110,13 +110,15 @@ package struct RecordedExchange: Sendable {
         let abort: RecordedAbort?
         let derived: HistoryDerivedView?
         let security: TransportSecurity?
+        let stream: HTTP2Stream?
         let handshakeFailure: HandshakeFailure?
 
         init(
             redactedHeaders: [String], echo: EchoRecord?, refusal: RecordedRefusal?, abort: RecordedAbort?,
-            derived: HistoryDerivedView?, security: TransportSecurity?, handshakeFailure: HandshakeFailure?
+            derived: HistoryDerivedView?, security: TransportSecurity?, stream: HTTP2Stream?, handshakeFailure: HandshakeFailure?
         ) {
             self.security = security
+            self.stream = stream
             self.handshakeFailure = handshakeFailure
             self.redactedHeaders = redactedHeaders
             self.echo = echo
@@ -141,6 +143,8 @@ package struct RecordedExchange: Sendable {
     package var derived: HistoryDerivedView? { rare?.derived }
     /// What TLS said about the connection; nil for plain HTTP.
     package var security: TransportSecurity? { rare?.security }
+    /// The HTTP/2 stream that carried the request; nil over HTTP/1.x.
+    package var stream: HTTP2Stream? { rare?.stream }
     /// The handshake that failed, for an entry of that outcome.
     package var handshakeFailure: HandshakeFailure? { rare?.handshakeFailure }
 
@@ -148,7 +152,7 @@ package struct RecordedExchange: Sendable {
     package func replacing(response: RecordedResponse?, abort: RecordedAbort) -> RecordedExchange {
         RecordedExchange(
             heads: heads, redactedHeaders: redactedHeaders, loopIndex: loopIndex, body: body, echo: echo, response: response,
-            refusal: refusal, abort: abort, derived: derived, security: security, handshakeFailure: handshakeFailure)
+            refusal: refusal, abort: abort, derived: derived, security: security, stream: stream, handshakeFailure: handshakeFailure)
     }
 
     /// Reads kept head bytes back; the head limits are lifted, since the server took them once.
@@ -159,6 +163,8 @@ package struct RecordedExchange: Sendable {
         configuration.maxHeaderCount = 1 << 30
         configuration.maxBodyBytes = 1 << 62
         configuration.keepsRawHead = true
+        configuration.acceptsHTTP2Heads = true
+        configuration.allowsMissingHost = true
         var parser = HTTPRequestParser(configuration: configuration)
         guard case (.head(let head)?, _)? = raw.withUnsafeBytes({ try? parser.parse($0) }) else { return nil }
         return head
@@ -168,20 +174,20 @@ package struct RecordedExchange: Sendable {
         heads: RecordedHeads? = nil, redactedHeaders: [String] = [], loopIndex: Int,
         body: RecordedBody, echo: EchoRecord? = nil, response: RecordedResponse? = nil, refusal: RecordedRefusal? = nil,
         abort: RecordedAbort? = nil, derived: HistoryDerivedView? = nil, security: TransportSecurity? = nil,
-        handshakeFailure: HandshakeFailure? = nil
+        stream: HTTP2Stream? = nil, handshakeFailure: HandshakeFailure? = nil
     ) {
         self.heads = heads
         self.loopIndex = loopIndex
         self.body = body
         self.response = response
         let isPlain = redactedHeaders.isEmpty && echo == nil && refusal == nil && abort == nil && derived == nil && security == nil
-            && handshakeFailure == nil
+            && stream == nil && handshakeFailure == nil
         rare =
             isPlain
             ? nil
             : Rare(
                 redactedHeaders: redactedHeaders, echo: echo, refusal: refusal, abort: abort, derived: derived, security: security,
-                handshakeFailure: handshakeFailure)
+                stream: stream, handshakeFailure: handshakeFailure)
     }
 }
 

@@ -203,7 +203,7 @@ extension HistoryStore {
                     RecordedExchange(
                         heads: heads, redactedHeaders: facts.redacted, loopIndex: context.loopIndex,
                         body: body, echo: echo, response: response, refusal: refusal, abort: abort, derived: derived,
-                        security: context.security)),
+                        security: context.security, stream: context.stream)),
                 approximateBytes: cost))
     }
 

@@ -100,7 +100,7 @@ package final class AccessLogWriter {
         appendEscaped(head.method.rawValue, to: &line)
         line.append(0x20)
         appendEscaped(head.target, to: &line)
-        line.append(head.version.minor == 0 ? " HTTP/1.0\" " : " HTTP/1.1\" ")
+        line.append(head.version.major == 2 ? " HTTP/2.0\" " : head.version.minor == 0 ? " HTTP/1.0\" " : " HTTP/1.1\" ")
         line.appendDecimal(exchange.status)
         line.append(0x20)
         line.appendDecimal(exchange.responseBytes)

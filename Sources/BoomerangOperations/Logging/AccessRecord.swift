@@ -28,7 +28,7 @@ package struct AccessRecord: CustomStringConvertible, Sendable {
         let head = context.head
         self.init(
             kind: .access, remote: context.remoteHost, method: head.method.rawValue, target: head.target,
-            version: head.version.minor == 0 ? "HTTP/1.0" : "HTTP/1.1", status: exchange.status, bytesOut: exchange.responseBytes,
+            version: head.version.description, status: exchange.status, bytesOut: exchange.responseBytes,
             bytesIn: Int(exchange.bodyBytes), durationMicros: durationMicros, requestID: context.requestID)
     }
 

@@ -25,8 +25,9 @@ struct AdminAccess: Sendable {
     /// Refuses a request that may not use the admin API.
     ///
     /// - Throws: 403 ``ServerError/Code/adminHostRefused`` or 401 ``ServerError/Code/adminTokenRequired``.
-    func check(_ head: HTTPRequestHead) throws(ServerError) {
-        let host = head.headers["Host"] ?? ""
+    func check(_ context: RequestContext) throws(ServerError) {
+        let head = context.head
+        let host = context.authority ?? ""
         guard hosts.allows(host) else {
             throw ServerError(.adminHostRefused, hosts.refusalMessage, value: host)
         }

@@ -48,6 +48,10 @@ public struct HTTPParserConfiguration: Sendable, Hashable {
     /// Keep the head's bytes exactly as received (request line through the empty line) in
     /// ``HTTPRequestHead/rawHead``, for a byte-exact dump of the request. Default `false`.
     public var keepsRawHead: Bool
+    /// Accept `HTTP/2.0` as the version of a head written in HTTP/1.1's syntax: the history's
+    /// copy of an HTTP/2 request, read back. Never on the wire, where the preface is
+    /// HTTP/2's own. Default `false`: 505.
+    public var acceptsHTTP2Heads = false
 
     /// Creates a configuration; every argument defaults to the strict, documented default.
     public init(

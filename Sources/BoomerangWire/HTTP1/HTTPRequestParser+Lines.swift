@@ -227,7 +227,9 @@ extension HTTPRequestParser {
         for index in plainEnd..<targetRange.upperBound where !HTTPSyntax.isTargetByte(line[index]) {
             throw Self.invalidByte(line[index], code: .invalidTarget, value: targetBytes, offset: lineStart + index)
         }
-        version = try Self.parseVersion(UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...]), at: lineStart + lastSpace + 1)
+        version = try Self.parseVersion(
+            UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...]), at: lineStart + lastSpace + 1,
+            acceptsHTTP2: configuration.acceptsHTTP2Heads)
         let methodBytes = UnsafeRawBufferPointer(rebasing: line[0..<methodEnd])
         isHead = methodEnd == 4 && methodBytes[0] == UInt8(ascii: "H") && methodBytes[1] == UInt8(ascii: "E")
             && methodBytes[2] == UInt8(ascii: "A") && methodBytes[3] == UInt8(ascii: "D")
@@ -235,8 +237,9 @@ extension HTTPRequestParser {
         target = String(decoding: targetBytes, as: UTF8.self)
     }
 
-    /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`; only 1.0 and 1.1 are supported.
-    private static func parseVersion(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(HTTPParseError) -> HTTPVersion {
+    /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`; only 1.0 and 1.1 are supported (and 2.0 for a
+    /// recorded HTTP/2 head, when the configuration accepts it).
+    private static func parseVersion(_ bytes: UnsafeRawBufferPointer, at offset: Int, acceptsHTTP2: Bool) throws(HTTPParseError) -> HTTPVersion {
         let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
         guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
             bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
@@ -248,7 +251,7 @@ extension HTTPRequestParser {
             throw HTTPParseError(code: .invalidVersion, value: HTTPParseError.excerpt(bytes), offset: offset)
         }
         let version = HTTPVersion(major: Int(bytes[5] - digit.lowerBound), minor: Int(bytes[7] - digit.lowerBound))
-        guard version.major == 1, version.minor <= 1 else {
+        guard (version.major == 1 && version.minor <= 1) || (acceptsHTTP2 && version == .http2) else {
             throw HTTPParseError(code: .unsupportedVersion, value: HTTPParseError.excerpt(bytes), offset: offset)
         }
         return version

@@ -52,6 +52,6 @@ package enum RedirectRoutes {
             path = absolute ? "/absolute-redirect/\(remaining)" : "/relative-redirect/\(remaining)"
         }
         guard absolute else { return path }
-        return "http://" + (request.head.headers["Host"] ?? "localhost") + path
+        return "http://" + (request.context.authority ?? "localhost") + path
     }
 }

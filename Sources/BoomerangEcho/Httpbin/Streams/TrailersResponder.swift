@@ -31,7 +31,7 @@ package struct TrailersResponder: Responder {
             trailers.add(name: pair.name, value: pair.value)
         }
         self.trailers = trailers
-        canSendTrailers = context.head.version.minor >= 1
+        canSendTrailers = context.head.version.isAtLeastHTTP1_1
         echo = EchoResponder(context: context, route: .anything, configuration: configuration)
     }
 

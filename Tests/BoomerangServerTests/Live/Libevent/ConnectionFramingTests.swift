@@ -11,13 +11,16 @@ import Testing
         let payload: [UInt8]
         let status: Int
         let closes: Bool
+        /// Whether the server takes h2c (the default): the preface then starts HTTP/2.
+        var h2c = true
         var testDescription: String { id }
 
-        init(_ id: String, _ payload: String, _ status: Int, closes: Bool = true) {
+        init(_ id: String, _ payload: String, _ status: Int, closes: Bool = true, h2c: Bool = true) {
             self.id = id
             self.payload = Array(payload.utf8)
             self.status = status
             self.closes = closes
+            self.h2c = h2c
         }
 
         init(_ id: String, bytes: [UInt8], _ status: Int, closes: Bool = true) {
@@ -85,13 +88,13 @@ import Testing
         Case("C07 size digits past Int64", "POST /post HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n\(String(repeating: "1", count: 100))", 413),
         Case("C08 chunk size overflow", "POST /post HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n", 413),
         Case("C12 empty size line", "POST /post HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n\r\n\r\n", 400),
-        Case("K11 HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505),
+        Case("K11 HTTP/2 preface, h2c off", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505, h2c: false),
         Case("K11 TLS ClientHello", bytes: [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03], 400),
     ]
 
     @Test(arguments: cases)
     func answersWithStatusAndConnectionState(_ row: Case) throws {
-        let live = try LiveServer()
+        let live = try LiveServer { $0.h2c = row.h2c }
         let connection = try RawConnection(port: live.port)
         var response: TestResponse?
         _ = try RowCPU.measure(live, row.id) {

@@ -1,13 +1,13 @@
-/// What a ``ConnectionStateMachine`` asks its driver to do, in order.
+/// What a connection's protocol state machine (HTTP/1.1 or HTTP/2) asks its driver to do, in order.
 public enum ConnectionAction: Sendable, Equatable {
-    /// Output is pending: send as much of ``ConnectionStateMachine/withPendingOutput(_:)`` as the
-    /// socket takes and report it with ``ConnectionStateMachine/sent(_:now:)``.
+    /// Output is pending: send as much of the machine's pending output as the
+    /// socket takes and report it with the machine's `sent(_:now:)`.
     case send
     /// Stop watching the socket for input.
     case pauseReading
     /// Watch the socket for input again.
     case resumeReading
-    /// Call ``ConnectionStateMachine/timerFired(now:)`` at this monotonic time (nanoseconds). There
+    /// Call the machine's `timerFired(now:)` at this monotonic time (nanoseconds). There
     /// is one timer per connection: arming it again moves it.
     case armTimer(at: UInt64)
     /// Shut the write side (the client sees the end of the stream) and keep reading: the lingering

@@ -1,8 +1,8 @@
-import BoomerangExchange
 import BoomerangSerialization
 
-/// What a ``ConnectionStateMachine`` needs from the server around it, called synchronously on
-/// the connection's loop thread: none of it may call back into the state machine.
+/// What a connection's protocol state machine (HTTP/1.1 or HTTP/2) needs from the server around
+/// it, called synchronously on the connection's loop thread: none of it may call back into the
+/// state machine.
 public protocol ConnectionServices: AnyObject {
     /// The index of the loop that serves the connection.
     var loopIndex: Int { get }
@@ -30,7 +30,7 @@ public protocol ConnectionServices: AnyObject {
     /// with the bytes they sent.
     func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?)
     /// The queued output has all been sent, `bytes` of it since it was last empty, at least
-    /// ``ConnectionStateMachine/largeOutputBytes``: large buffers were just freed (the heap
+    /// 256 KiB: large buffers were just freed (the heap
     /// trimmer waits for this, not for the response to be queued).
     func largeOutputSent(_ bytes: Int)
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was

@@ -1,0 +1,165 @@
+import BoomerangExchange
+import BoomerangSerialization
+
+extension HTTP2ConnectionMachine {
+    func handle(_ event: HTTP2Event, now: UInt64) {
+        switch event {
+        case .request(let head):
+            begin(head, now: now)
+        case .body(let stream, let bytes):
+            receiveBody(bytes, stream: stream, now: now)
+        case .trailers(let stream, let fields):
+            guard let exchange = streams[stream] else { return }
+            for field in fields { exchange.trailers.add(name: field.name, value: field.value) }
+        case .requestEnded(let stream):
+            guard let exchange = streams[stream], case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
+            finish(exchange, now: now)
+        case .refused(let stream, let reason):
+            refuse(stream: stream, reason: reason)
+        case .streamClosed(let stream, _):
+            guard let exchange = streams.removeValue(forKey: stream) else { return }
+            if case .answered = exchange.phase { return }
+            abandon(exchange, cause: .clientClosed)
+        case .goAway:
+            // The client opens no more streams; those open finish, then the connection closes.
+            isDraining = true
+        }
+    }
+
+    /// Answers a request refused from its head alone (431 for a header list over the limit, as
+    /// RFC 9113 §10.5.1 suggests), without an exchange: its fields were not kept.
+    private func refuse(stream: Int32, reason: HTTP2Refusal) {
+        let error = ServerError(
+            .headersTooLarge, "the request's header list went past max_header_bytes (\(configuration.maxHeaderListSize) bytes)")
+        services.requestRefused(remote: remoteHost, status: error.status, reason: reason.rawValue)
+        services.refused(error, exchange: nil, input: UnsafeRawBufferPointer(start: nil, count: 0), remote: remoteHost)
+        let response = error.response(for: nil)
+        let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: response.body.count)
+        try? session.respond(stream: stream, status: response.status, fields: fields, body: .complete(response.body))
+    }
+
+    /// A request's head is complete: route it and start its exchange.
+    private func begin(_ received: HTTP2RequestHead, now: UInt64) {
+        let head = Self.requestHead(received)
+        let context = RequestContext(
+            head: head, remoteHost: remoteHost, requestID: services.requestID(for: head), loopIndex: services.loopIndex,
+            receivedAt: now, security: security,
+            stream: HTTP2Stream(
+                connection: connectionName, id: received.streamID,
+                pseudoHeaders: HTTPHeaders(received.pseudoFields.map { ($0.name, $0.value) })))
+        let exchange = HTTP2StreamExchange(
+            id: received.streamID, exchange: Exchange(context: context), responder: services.responder(for: context))
+        exchange.exchange.route = exchange.responder.route
+        exchange.exchange.recording = exchange.responder.recording.take()
+        streams[received.streamID] = exchange
+        if case .contentLength(let length) = head.framing, length > configuration.maxBodyBytes {
+            return refuseBody(exchange, now: now)
+        }
+        if !received.endsStream { answerBeforeBody(exchange, now: now) }
+    }
+
+    /// The exchange core's request head for an HTTP/2 request: the method and target from the
+    /// pseudo-header fields, the other fields as received (lowercase), `content-length` or the
+    /// open stream as the framing.
+    static func requestHead(_ received: HTTP2RequestHead) -> HTTPRequestHead {
+        var headers = HTTPHeaders()
+        headers.fields.reserveCapacity(received.fields.count)
+        var length: Int64?
+        for field in received.fields {
+            if field.name == "content-length" { length = Int64(field.value) }
+            headers.add(name: field.name, value: field.value)
+        }
+        let framing: HTTPRequestHead.Framing
+        if received.endsStream {
+            framing = .none
+        } else if let length {
+            framing = .contentLength(length)
+        } else {
+            // A body of unknown length, delimited by the end of the stream: chunked's meaning.
+            framing = .chunked
+        }
+        let method = HTTPMethod(received.method)
+        let target = method == .connect ? (received.authority ?? "") : received.path
+        return HTTPRequestHead(method: method, target: target, version: .http2, headers: headers, framing: framing)
+    }
+
+    private func receiveBody(_ bytes: [UInt8], stream: Int32, now: UInt64) {
+        defer { session.consume(stream: stream, count: bytes.count) }
+        guard let exchange = streams[stream], case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
+        exchange.exchange.bodyBytes += Int64(bytes.count)
+        if exchange.exchange.bodyBytes > configuration.maxBodyBytes {
+            return refuseBody(exchange, now: now)
+        }
+        bytes.withUnsafeBytes { piece in
+            exchange.exchange.recording?.capture.append(piece)
+            exchange.responder.receive(piece)
+        }
+    }
+
+    /// The body is complete: the responder's answer, now or after its delay.
+    private func finish(_ exchange: HTTP2StreamExchange, now: UInt64) {
+        let response: Response
+        do {
+            response = try exchange.responder.finish(trailers: exchange.trailers, context: exchange.exchange.context)
+        } catch {
+            response = error.response(for: exchange.exchange.context.head)
+        }
+        exchange.exchange.route = exchange.responder.route
+        if response.delayMilliseconds > 0 {
+            exchange.phase = .delayed(response, until: now &+ UInt64(response.delayMilliseconds) &* 1_000_000)
+        } else {
+            respond(exchange, response, now: now)
+        }
+    }
+
+    /// Asks the responder whether the head alone decides the answer; when it does, answers now.
+    /// The rest of the body is dropped as it arrives (the session resets the stream once the
+    /// answer has left, RFC 9113 §8.1).
+    private func answerBeforeBody(_ exchange: HTTP2StreamExchange, now: UInt64) {
+        var response: Response
+        do {
+            guard let early = try exchange.responder.answerBeforeBody(context: exchange.exchange.context) else { return }
+            response = early
+        } catch {
+            response = error.response(for: exchange.exchange.context.head)
+        }
+        response.delayMilliseconds = 0
+        exchange.isAnsweredEarly = true
+        respond(exchange, response, now: now)
+    }
+
+    /// A body over the limit: 413, then the stream is reset.
+    private func refuseBody(_ exchange: HTTP2StreamExchange, now: UInt64) {
+        let error = ServerError(
+            .bodyTooLarge, "the request body went past max_body_bytes (\(configuration.maxBodyBytes) bytes)",
+            value: String(exchange.exchange.bodyBytes))
+        services.refused(error, exchange: exchange.exchange, input: UnsafeRawBufferPointer(start: nil, count: 0), remote: remoteHost)
+        exchange.isAnsweredEarly = true
+        respond(exchange, error.response(for: exchange.exchange.context.head), now: now)
+    }
+
+    /// Logs an exchange that ended before it was complete, for `cause`.
+    func abandon(_ exchange: HTTP2StreamExchange, cause: Exchange.EndCause) {
+        let head = exchange.exchange.context.head
+        switch exchange.phase {
+        case .answered:
+            return
+        case .receiving where exchange.isAnsweredEarly:
+            return
+        case .streaming(let body):
+            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+            if body.recordsAtEnd {
+                services.streamEnded(exchange.exchange, body.response, head: body.head, cut: cause)
+            }
+        case .stalled:
+            break
+        case .receiving:
+            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+            services.exchangeAborted(exchange.exchange, phase: .body, cause: cause)
+        case .delayed:
+            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+            services.exchangeAborted(exchange.exchange, phase: .delay, cause: cause)
+        }
+        exchange.phase = .answered
+    }
+}

@@ -1,0 +1,226 @@
+import BoomerangExchange
+import BoomerangSerialization
+
+extension HTTP2ConnectionMachine {
+    /// Hands the response to a complete request to the session, whole or as a stream.
+    func respond(_ exchange: HTTP2StreamExchange, _ response: Response, now: UInt64) {
+        var response = response
+        if response.status < 200 {
+            // A 101 has no meaning on HTTP/2 (RFC 9113 §8.6): an upgrade route cannot switch here.
+            response = ServerError(.methodNotImplemented, "connection upgrades need HTTP/1.1; HTTP/2 has no 101")
+                .response(for: exchange.exchange.context.head)
+        }
+        exchange.exchange.status = response.status
+        if let fault = response.fault {
+            services.responseReady(exchange.exchange, response, written: nil)
+            return startFault(fault, exchange: exchange, response: response, now: now)
+        }
+        if let stream = response.bodyStream {
+            return startStream(stream, exchange: exchange, response: response, recordsAtEnd: true, cutAfter: nil, now: now)
+        }
+        let sendsBody = sendsBody(response, exchange)
+        let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: response.body.count)
+        guard submit(exchange, status: response.status, fields: fields, body: sendsBody && !response.body.isEmpty ? .complete(response.body) : .empty)
+        else { return }
+        exchange.exchange.responseBytes = Self.headBytes(fields) + (sendsBody ? response.body.count : 0)
+        exchange.phase = .answered
+        services.responseReady(exchange.exchange, response, written: HTTP2ResponseHead.text(status: response.status, fields: fields))
+        services.exchangeCompleted(exchange.exchange)
+    }
+
+    private func sendsBody(_ response: Response, _ exchange: HTTP2StreamExchange) -> Bool {
+        Response.allowsBody(status: response.status) && exchange.exchange.context.head.method != .head
+    }
+
+    /// Submits a response head; a stream the client has closed meanwhile ends the exchange.
+    private func submit(_ exchange: HTTP2StreamExchange, status: Int, fields: [HTTP2Field], body: HTTP2Session.Body) -> Bool {
+        do {
+            try session.respond(stream: exchange.id, status: status, fields: fields, body: body)
+            hasResponded = true
+            return true
+        } catch {
+            abandon(exchange, cause: .clientClosed)
+            return false
+        }
+    }
+
+    /// What the head weighs in the access log: its fields as text (HPACK sends fewer bytes).
+    static func headBytes(_ fields: [HTTP2Field]) -> Int {
+        fields.reduce(12) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+    }
+
+    // MARK: Streams
+
+    /// Sends a streamed response's head and starts pulling its body.
+    private func startStream(
+        _ stream: any ResponseBodyStream, exchange: HTTP2StreamExchange, response: Response, recordsAtEnd: Bool, cutAfter: Int?,
+        now: UInt64
+    ) {
+        let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: stream.contentLength)
+        exchange.exchange.responseBytes = Self.headBytes(fields)
+        guard sendsBody(response, exchange) else {
+            guard submit(exchange, status: response.status, fields: fields, body: .empty) else { return }
+            exchange.phase = .answered
+            if recordsAtEnd {
+                services.streamEnded(exchange.exchange, response, head: HTTP2ResponseHead.text(status: response.status, fields: fields), cut: nil)
+            }
+            services.exchangeCompleted(exchange.exchange)
+            return
+        }
+        guard submit(exchange, status: response.status, fields: fields, body: .streamed) else { return }
+        var stream = stream
+        stream.attach(waker: waker)
+        exchange.phase = .streaming(
+            HTTP2StreamExchange.StreamedBody(
+                stream: stream, response: response, head: HTTP2ResponseHead.text(status: response.status, fields: fields),
+                recordsAtEnd: recordsAtEnd, remaining: stream.contentLength, cutAfter: cutAfter))
+    }
+
+    /// Pulls every stream that is ready and has room in the session.
+    func pullStreams(now: UInt64) {
+        for exchange in streams.values {
+            guard case .streaming(let body) = exchange.phase else { continue }
+            pull(exchange, body, now: now)
+        }
+    }
+
+    private func pull(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, now: UInt64) {
+        while body.wait == .ready && session.bufferedBytes(stream: exchange.id) < configuration.streamRefillBytes {
+            if body.remaining == 0 {
+                return endStream(exchange, body, trailers: HTTPHeaders())
+            }
+            switch body.stream.next(now: now) {
+            case .bytes(let bytes) where bytes.isEmpty:
+                body.wait = .until(now)
+            case .bytes(var bytes):
+                var overran = false
+                if let remaining = body.remaining, bytes.count > remaining {
+                    bytes.removeLast(bytes.count - remaining)
+                    overran = true
+                }
+                if let cut = body.cutAfter, bytes.count >= cut {
+                    bytes.removeLast(bytes.count - cut)
+                    sendPiece(bytes, of: exchange)
+                    return cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
+                }
+                body.cutAfter = body.cutAfter.map { $0 - bytes.count }
+                body.remaining = body.remaining.map { $0 - bytes.count }
+                sendPiece(bytes, of: exchange)
+                if overran {
+                    return cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
+                }
+                if body.remaining == 0 {
+                    return endStream(exchange, body, trailers: HTTPHeaders())
+                }
+            case .wait(let until):
+                body.wait = until.map { .until($0) } ?? .woken
+            case .end(let trailers):
+                return endStream(exchange, body, trailers: trailers)
+            case .fault(let fault):
+                return breakStream(exchange, body, fault: fault)
+            }
+        }
+    }
+
+    private func sendPiece(_ bytes: [UInt8], of exchange: HTTP2StreamExchange) {
+        guard !bytes.isEmpty else { return }
+        exchange.exchange.streamedBodyBytes += bytes.count
+        exchange.exchange.responseBytes += bytes.count
+        do {
+            try session.send(stream: exchange.id, bytes)
+        } catch {
+            abandon(exchange, cause: .clientClosed)
+        }
+    }
+
+    private func endStream(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, trailers: HTTPHeaders) {
+        var fields: [HTTP2Field] = []
+        for field in trailers {
+            let name = field.name.lowercased()
+            if !HTTP2ResponseHead.forbidden.contains(name) { fields.append(HTTP2Field(name, field.value)) }
+        }
+        try? session.finish(stream: exchange.id, trailers: fields)
+        exchange.phase = .answered
+        if body.recordsAtEnd { services.streamEnded(exchange.exchange, body.response, head: body.head, cut: nil) }
+        services.exchangeCompleted(exchange.exchange)
+    }
+
+    /// Ends a stream the server cuts short: what was sent leaves, then RST_STREAM with `errorCode`.
+    private func cutStream(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody?, errorCode: UInt32) {
+        exchange.phase = .answered
+        exchange.resetWhenFlushed = errorCode
+        if let body, body.recordsAtEnd { services.streamEnded(exchange.exchange, body.response, head: body.head, cut: nil) }
+        services.exchangeCompleted(exchange.exchange)
+    }
+
+    /// Resets the streams cut short once their head and the data before the cut have been framed.
+    /// Returns whether it reset any.
+    func resetFlushedStreams() -> Bool {
+        var didReset = false
+        for exchange in streams.values {
+            guard let code = exchange.resetWhenFlushed, session.hasSentHeaders(stream: exchange.id),
+                session.bufferedBytes(stream: exchange.id) == 0
+            else { continue }
+            exchange.resetWhenFlushed = nil
+            session.reset(stream: exchange.id, errorCode: code)
+            didReset = true
+        }
+        return didReset
+    }
+
+    // MARK: Faults
+
+    /// A stream's own fault, met while it was pulled: its HTTP/2 meaning.
+    private func breakStream(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, fault: TransportFault) {
+        switch fault.kind {
+        case .reset, .closeAfterHeaders, .closeMidBody:
+            cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
+        case .malformedChunk, .garbage:
+            cutStream(exchange, body, errorCode: HTTP2ErrorCode.protocolError)
+        case .stall:
+            if body.recordsAtEnd { services.streamEnded(exchange.exchange, body.response, head: body.head, cut: nil) }
+            services.exchangeCompleted(exchange.exchange)
+            exchange.phase = .stalled(until: lastWriteProgress &+ configuration.idleTimeoutNanoseconds)
+        }
+    }
+
+    /// A response that asked for a transport fault, in its HTTP/2 meaning: the stream, not the
+    /// connection, breaks. A reset is RST_STREAM (INTERNAL_ERROR) before the head; a close after
+    /// the head or mid-body sends that much, then RST_STREAM; a malformed chunk or garbage (a
+    /// broken framing) sends the head, then RST_STREAM (PROTOCOL_ERROR); a stall sends nothing
+    /// and keeps the stream open until the idle timeout resets it.
+    private func startFault(_ fault: TransportFault, exchange: HTTP2StreamExchange, response: Response, now: UInt64) {
+        let length = response.bodyStream.map { $0.contentLength } ?? response.body.count
+        switch fault.kind {
+        case .reset:
+            exchange.phase = .answered
+            session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.internalError)
+            services.exchangeCompleted(exchange.exchange)
+        case .closeAfterHeaders, .malformedChunk, .garbage:
+            let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: length)
+            guard submit(exchange, status: response.status, fields: fields, body: .streamed) else { return }
+            exchange.exchange.responseBytes = Self.headBytes(fields)
+            var code = HTTP2ErrorCode.protocolError
+            if case .closeAfterHeaders = fault.kind { code = HTTP2ErrorCode.internalError }
+            cutStream(exchange, nil, errorCode: code)
+        case .closeMidBody(let count):
+            let stream: any ResponseBodyStream = response.bodyStream ?? WholeBody(bytes: response.body)
+            startStream(stream, exchange: exchange, response: response, recordsAtEnd: false, cutAfter: count, now: now)
+        case .stall:
+            services.exchangeCompleted(exchange.exchange)
+            exchange.phase = .stalled(until: now &+ configuration.idleTimeoutNanoseconds)
+        }
+    }
+}
+
+/// A whole body sent as a stream, so that a fault can cut it after some bytes.
+private struct WholeBody: ResponseBodyStream {
+    var bytes: [UInt8]
+    var contentLength: Int? { bytes.count }
+
+    mutating func next(now: UInt64) -> ResponseBodyStep {
+        guard !bytes.isEmpty else { return .end() }
+        defer { bytes = [] }
+        return .bytes(bytes)
+    }
+}

@@ -1,0 +1,294 @@
+import BoomerangExchange
+import BoomerangSerialization
+
+/// The HTTP/2 life of one client connection, without sockets, events or clocks: the HTTP/2
+/// counterpart of HTTP/1.1's `ConnectionStateMachine`, driven the same way. A driver feeds it
+/// what happened (bytes arrived, bytes sent, the timer fired, the peer closed, the server drains)
+/// with the time, and performs the ``ConnectionAction``s it asks for.
+///
+/// Each stream is one exchange under the same core as HTTP/1.1: the request's head is routed to a
+/// responder, its body fed to it as it arrives, and the response (whole, delayed or streamed)
+/// handed to an ``HTTP2Session`` that frames it.
+///
+/// Rules:
+/// - A request body's window reopens only as the responder has taken the bytes, so an upload is
+///   never buffered whole; a body past ``HTTP2Configuration/maxBodyBytes`` is answered 413 and
+///   its stream reset.
+/// - Output: framed bytes are taken from the session only while less than
+///   ``HTTP2Configuration/outputHighWater`` waits for the socket, and a response stream is pulled
+///   only while less than ``HTTP2Configuration/streamRefillBytes`` of it waits in the session.
+/// - Deadlines: a connection with no stream open and nothing to send closes (GOAWAY) at the idle
+///   timeout; output that does not move for the write timeout closes it; delays and stream waits
+///   are per stream, on the connection's one timer.
+/// - A drain sends GOAWAY: open streams finish, no new one starts, then the connection closes.
+/// - The client's end (a FIN or a reset) ends every stream in progress as abandoned.
+public final class HTTP2ConnectionMachine {
+    let configuration: HTTP2Configuration
+    let services: any ConnectionServices
+    let remoteHost: String
+    /// The connection's id as the echo shows it.
+    let connectionName: String
+    let security: TransportSecurity?
+    let waker: ConnectionWaker
+    let session: HTTP2Session
+    /// The exchanges in progress, by stream.
+    var streams: [Int32: HTTP2StreamExchange] = [:]
+    /// Framed output: `output[outputOffset...]` waits for the socket.
+    @usableFromInline var output: [UInt8] = []
+    @usableFromInline var outputOffset = 0
+    var lastWriteProgress: UInt64 = 0
+    /// When the connection last had no stream open and nothing to send.
+    var idleSince: UInt64
+    var readingEnabled = false
+    var armedDeadline: UInt64?
+    var isDraining = false
+    /// The connection is over once its output has left.
+    var closesWhenFlushed = false
+    var isClosed = false
+    /// Whether a response head has been handed to the session (the TLS truncation scenario cuts
+    /// the first output that carries one).
+    public internal(set) var hasResponded = false
+    /// Bytes queued and sent since the connection opened.
+    var queuedTotal = 0
+    var sentTotal = 0
+    @usableFromInline var actions: [ConnectionAction] = []
+    @usableFromInline var nextActionIndex = 0
+
+    /// Starts a connection; the server's SETTINGS are its first output.
+    ///
+    /// - Parameters:
+    ///   - connectionName: the connection's id as echoed (`<loop>.<number>`).
+    ///   - security: what TLS said, over h2; nil for h2c.
+    /// - Throws: ``HTTP2Error`` when nghttp2 cannot make the session.
+    public init(
+        configuration: HTTP2Configuration, services: any ConnectionServices, remoteHost: String, connectionName: String,
+        security: TransportSecurity?, waker: ConnectionWaker, now: UInt64
+    ) throws(HTTP2Error) {
+        self.configuration = configuration
+        self.services = services
+        self.remoteHost = remoteHost
+        self.connectionName = connectionName
+        self.security = security
+        self.waker = waker
+        session = try HTTP2Session(configuration: configuration)
+        idleSince = now
+        lastWriteProgress = now
+        actions.reserveCapacity(8)
+    }
+
+    // MARK: Events
+
+    /// The connection is ready: send the SETTINGS, start reading and the idle clock.
+    public func start(now: UInt64) {
+        settle(now: now)
+    }
+
+    /// Bytes arrived from the client.
+    public func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        guard !isClosed, !closesWhenFlushed else { return }
+        let events: [HTTP2Event]
+        do {
+            events = try session.receive(bytes)
+        } catch {
+            // The library ended the connection (a bad preface, a flood): its GOAWAY, if any, goes
+            // out, then the socket closes.
+            services.requestRefused(remote: remoteHost, status: 0, reason: "http2 \(error.code.name)")
+            endConnection(now: now)
+            return
+        }
+        for event in events { handle(event, now: now) }
+        settle(now: now)
+    }
+
+    /// The socket took `count` bytes of ``withPendingOutput(_:)``.
+    public func sent(_ count: Int, now: UInt64) {
+        guard count > 0, outputOffset < output.count else { return }
+        outputOffset += count
+        sentTotal += count
+        lastWriteProgress = now
+        if outputOffset >= output.count {
+            output.removeAll(keepingCapacity: output.capacity <= 256 << 10)
+            outputOffset = 0
+        }
+        settle(now: now)
+    }
+
+    /// The timer asked for fired (possibly early or late).
+    public func timerFired(now: UInt64) {
+        armedDeadline = nil
+        guard !isClosed else { return }
+        if hasPendingOutput && now >= lastWriteProgress &+ configuration.writeTimeoutNanoseconds {
+            return close(cause: .writeTimeout)
+        }
+        if streams.isEmpty && !hasPendingOutput && now >= idleSince &+ configuration.idleTimeoutNanoseconds {
+            session.goAway(errorCode: 0)
+            endConnection(now: now)
+            settle(now: now)
+            return
+        }
+        for exchange in Array(streams.values) {
+            guard let deadline = exchange.deadline, now >= deadline else { continue }
+            switch exchange.phase {
+            case .delayed(let response, _):
+                respond(exchange, response, now: now)
+            case .streaming(let body):
+                body.wait = .ready
+            case .stalled:
+                exchange.phase = .answered
+                session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.cancel)
+            default:
+                break
+            }
+        }
+        settle(now: now)
+    }
+
+    /// The client ended its side: no more frames can come, so every stream in progress is over.
+    public func peerClosed(now: UInt64) {
+        close(cause: .clientClosed)
+    }
+
+    /// The client ended its side behind input not read yet: read on, the end comes in order.
+    public func peerClosedBehindUnreadInput(now: UInt64) {}
+
+    /// A read or a write failed (a reset): the client is gone.
+    public func transportFailed(now: UInt64) {
+        close(cause: .clientClosed)
+    }
+
+    /// The server is shutting down: GOAWAY, finish the streams open, start no other.
+    public func drainRequested(now: UInt64) {
+        guard !isClosed, !isDraining else { return }
+        isDraining = true
+        session.goAway(errorCode: 0)
+        settle(now: now)
+    }
+
+    /// The connection's ``ConnectionWaker`` was woken: streams waiting for it are pulled.
+    public func woken(now: UInt64) {
+        guard !isClosed else { return }
+        for exchange in streams.values {
+            if case .streaming(let body) = exchange.phase, body.wait == .woken { body.wait = .ready }
+        }
+        settle(now: now)
+    }
+
+    /// The server closes the connection now, whatever it was doing.
+    public func stopRequested() {
+        close(cause: .serverStopped)
+    }
+
+    // MARK: Output for the driver
+
+    /// The bytes waiting to be sent, oldest first.
+    @inlinable
+    public func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        output.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+    }
+
+    /// Whether bytes wait to be sent.
+    @inlinable
+    public var hasPendingOutput: Bool { outputOffset < output.count }
+
+    /// The next thing the driver must do, or nil when it is done for this event.
+    @inlinable
+    public func nextAction() -> ConnectionAction? {
+        guard nextActionIndex < actions.count else {
+            nextActionIndex = 0
+            actions.removeAll(keepingCapacity: true)
+            return nil
+        }
+        defer { nextActionIndex += 1 }
+        return actions[nextActionIndex]
+    }
+
+    func emit(_ action: ConnectionAction) {
+        actions.append(action)
+    }
+
+    // MARK: Settling
+
+    /// Pulls what streams can give, takes the session's frames into the output, and brings the
+    /// driver's sending, reading, timer and close up to date. Ends every event.
+    func settle(now: UInt64) {
+        guard !isClosed else { return }
+        pullStreams(now: now)
+        let wasEmpty = !hasPendingOutput
+        if outputOffset > 0 && outputOffset >= output.count / 2 {
+            output.removeFirst(outputOffset)
+            outputOffset = 0
+        }
+        let before = output.count
+        do {
+            // Taking output closes streams whose last frame it framed; a reset waits for the
+            // frames before it: a few rounds until nothing changes.
+            for _ in 0..<4 {
+                try session.takeOutput(into: &output, upTo: outputOffset + configuration.outputHighWater)
+                let events = session.takeEvents()
+                let reset = resetFlushedStreams()
+                if events.isEmpty && !reset { break }
+                for event in events { handle(event, now: now) }
+                pullStreams(now: now)
+            }
+        } catch {
+            return close(cause: .clientClosed)
+        }
+        queuedTotal += output.count - before
+        if wasEmpty && hasPendingOutput {
+            lastWriteProgress = now
+            emit(.send)
+        }
+        if streams.isEmpty && !hasPendingOutput {
+            if isDraining || closesWhenFlushed || !session.wantsRead {
+                return close(cause: .clientClosed)
+            }
+        } else {
+            idleSince = now
+        }
+        updateReading()
+        scheduleTimer(now: now)
+    }
+
+    private func updateReading() {
+        // A client that does not read its responses is not read either (its requests would queue
+        // more responses), as on HTTP/1.1.
+        let wanted = !closesWhenFlushed && output.count - outputOffset < configuration.outputHighWater
+        guard wanted != readingEnabled else { return }
+        readingEnabled = wanted
+        emit(wanted ? .resumeReading : .pauseReading)
+    }
+
+    private func scheduleTimer(now: UInt64) {
+        var deadline: UInt64?
+        if hasPendingOutput {
+            deadline = lastWriteProgress &+ configuration.writeTimeoutNanoseconds
+        } else if streams.isEmpty {
+            deadline = idleSince &+ configuration.idleTimeoutNanoseconds
+        }
+        for exchange in streams.values {
+            if let time = exchange.deadline { deadline = min(deadline ?? .max, time) }
+        }
+        guard let deadline else { return }
+        if let armedDeadline, armedDeadline <= deadline, armedDeadline > now { return }
+        armedDeadline = deadline
+        emit(.armTimer(at: deadline))
+    }
+
+    /// No more input is taken; the connection closes once its output has left.
+    func endConnection(now: UInt64) {
+        closesWhenFlushed = true
+        for exchange in Array(streams.values) { abandon(exchange, cause: .clientClosed) }
+        streams.removeAll()
+    }
+
+    /// Closes now, dropping whatever is queued; every exchange in progress ended for `cause`.
+    func close(cause: Exchange.EndCause) {
+        guard !isClosed else { return }
+        for exchange in Array(streams.values) { abandon(exchange, cause: cause) }
+        streams.removeAll()
+        isClosed = true
+        output.removeAll()
+        outputOffset = 0
+        emit(.close)
+    }
+}

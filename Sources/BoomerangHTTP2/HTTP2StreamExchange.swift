@@ -1,0 +1,80 @@
+import BoomerangExchange
+import BoomerangSerialization
+
+/// One request and its response on an HTTP/2 stream, from its head to the end of its response.
+final class HTTP2StreamExchange {
+    /// Where the exchange is.
+    enum Phase {
+        /// The request body is arriving.
+        case receiving
+        /// The request is complete; its response is held back until `until`.
+        case delayed(Response, until: UInt64)
+        /// The response's head is sent; its body comes from a stream.
+        case streaming(StreamedBody)
+        /// A stall fault: the head (or nothing) is sent and the stream stays open, silent, until
+        /// the client gives up or `until` (the idle timeout), when it is reset.
+        case stalled(until: UInt64)
+        /// The response is with the library in full; the stream closes when it has left.
+        case answered
+    }
+
+    /// How a streamed body waits for its next piece.
+    enum Wait: Equatable {
+        case ready
+        case until(UInt64)
+        case woken
+    }
+
+    /// A response body pulled from its stream while the client takes it.
+    final class StreamedBody {
+        var stream: any ResponseBodyStream
+        let response: Response
+        /// The head as text, for the history.
+        let head: [UInt8]
+        /// Whether the history records the response when the stream ends (a response with a
+        /// fault was recorded at its start).
+        let recordsAtEnd: Bool
+        var wait = Wait.ready
+        /// Bytes still owed under `content-length`, nil when the length was not announced.
+        var remaining: Int?
+        /// Body bytes still to send before a `closeMidBody` fault resets the stream.
+        var cutAfter: Int?
+
+        init(stream: any ResponseBodyStream, response: Response, head: [UInt8], recordsAtEnd: Bool, remaining: Int?, cutAfter: Int?) {
+            self.stream = stream
+            self.response = response
+            self.head = head
+            self.recordsAtEnd = recordsAtEnd
+            self.remaining = remaining
+            self.cutAfter = cutAfter
+        }
+    }
+
+    let id: Int32
+    var exchange: Exchange
+    var responder: RoutedResponder
+    var phase = Phase.receiving
+    var trailers = HTTPHeaders()
+    /// The request was answered before its body ended (an early answer, a body over the limit):
+    /// what still arrives is counted against the windows and dropped.
+    var isAnsweredEarly = false
+    /// The response was cut short: once its head and the data before the cut have been framed,
+    /// the stream is reset with this code.
+    var resetWhenFlushed: UInt32?
+
+    init(id: Int32, exchange: Exchange, responder: RoutedResponder) {
+        self.id = id
+        self.exchange = exchange
+        self.responder = responder
+    }
+
+    /// When the exchange needs the machine again, if it waits for a time.
+    var deadline: UInt64? {
+        switch phase {
+        case .delayed(_, let until): until
+        case .streaming(let body): if case .until(let time) = body.wait { time } else { nil }
+        case .stalled(let until): until
+        case .receiving, .answered: nil
+        }
+    }
+}

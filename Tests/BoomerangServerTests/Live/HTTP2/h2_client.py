@@ -1,0 +1,168 @@
+"""An HTTP/2 client at the frame level, with Python's h2 (PyPI), for what curl and nghttp do not
+show: several streams at once, which stream was reset with which code, GOAWAY, the windows.
+
+    h2_client.py SCENARIO PORT [ARGUMENT]
+
+Prints one JSON document. Scenarios:
+    multiplex PORT PATHS       GET each of PATHS (comma-separated) at once on one connection
+    get PORT PATH              GET PATH and report the frames: status, data, trailers, reset, goaway
+    upload PORT BYTES          POST BYTES bytes to /upload, honouring the server's windows
+    headers PORT BYTES         GET /get with a header field of BYTES bytes
+    idle PORT SECONDS          open a connection, send nothing more, report what the server does
+"""
+import json
+import socket
+import sys
+import time
+
+import h2.config
+import h2.connection
+import h2.events
+import h2.exceptions
+
+
+def connect(port):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    conn = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
+    conn.initiate_connection()
+    sock.sendall(conn.data_to_send())
+    return sock, conn
+
+
+def request_headers(port, path, method="GET", extra=()):
+    return [(":method", method), (":path", path), (":scheme", "http"), (":authority", f"127.0.0.1:{port}")] + list(extra)
+
+
+class Stream:
+    def __init__(self):
+        self.status = None
+        self.headers = []
+        self.data = bytearray()
+        self.trailers = []
+        self.reset = None
+        self.ended = False
+
+    def report(self):
+        body = bytes(self.data)
+        try:
+            decoded = json.loads(body) if body else None
+        except ValueError:
+            decoded = None
+        return {
+            "status": self.status, "headers": self.headers, "bytes": len(body), "json": decoded, "trailers": self.trailers,
+            "reset": self.reset, "ended": self.ended,
+        }
+
+
+def receive(conn, chunk, streams):
+    """Feeds `chunk` to the connection and records its events on `streams`; returns the GOAWAY seen."""
+    goaway = None
+    for event in conn.receive_data(chunk):
+        stream = streams.get(getattr(event, "stream_id", None))
+        if isinstance(event, h2.events.ResponseReceived):
+            stream.headers = [(k, v) for k, v in event.headers]
+            stream.status = int(dict(event.headers)[":status"])
+        elif isinstance(event, h2.events.DataReceived):
+            stream.data += event.data
+            conn.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+        elif isinstance(event, h2.events.TrailersReceived):
+            stream.trailers = [(k, v) for k, v in event.headers]
+        elif isinstance(event, h2.events.StreamEnded):
+            stream.ended = True
+        elif isinstance(event, h2.events.StreamReset):
+            if stream is not None:
+                stream.reset = event.error_code
+        elif isinstance(event, h2.events.ConnectionTerminated):
+            goaway = {"code": int(event.error_code), "lastStream": event.last_stream_id}
+    return goaway
+
+
+def run(sock, conn, streams, until, deadline=10.0):
+    """Reads events until `until()` or the connection ends; returns the GOAWAY seen, if any."""
+    goaway = None
+    closed = False
+    stop = time.time() + deadline
+    while not until() and time.time() < stop:
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            break
+        except ConnectionResetError:
+            closed = True
+            break
+        if not chunk:
+            closed = True
+            break
+        goaway = receive(conn, chunk, streams) or goaway
+        data = conn.data_to_send()
+        if data:
+            try:
+                sock.sendall(data)
+            except (BrokenPipeError, ConnectionResetError):
+                closed = True
+                break
+    return goaway, closed
+
+
+def main():
+    scenario, port = sys.argv[1], int(sys.argv[2])
+    argument = sys.argv[3] if len(sys.argv) > 3 else None
+    sock, conn = connect(port)
+    streams = {}
+    result = {}
+    if scenario == "multiplex":
+        for path in argument.split(","):
+            stream_id = conn.get_next_available_stream_id()
+            conn.send_headers(stream_id, request_headers(port, path), end_stream=True)
+            streams[stream_id] = Stream()
+        sock.sendall(conn.data_to_send())
+        goaway, closed = run(sock, conn, streams, lambda: all(s.ended or s.reset is not None for s in streams.values()))
+        result = {"streams": {str(k): v.report() for k, v in streams.items()}, "goaway": goaway}
+    elif scenario == "get":
+        streams[1] = Stream()
+        conn.send_headers(1, request_headers(port, argument), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
+        result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
+    elif scenario == "upload":
+        size = int(argument)
+        streams[1] = Stream()
+        conn.send_headers(1, request_headers(port, "/upload", "POST", [("content-type", "application/octet-stream")]))
+        sent = 0
+        piece = bytes(range(256)) * 64
+        while sent < size:
+            window = min(conn.local_flow_control_window(1), conn.max_outbound_frame_size, size - sent)
+            if window > 0:
+                conn.send_data(1, piece[:window] if window <= len(piece) else (piece * (window // len(piece) + 1))[:window])
+                sent += window
+                sock.sendall(conn.data_to_send())
+                continue
+            # The window is closed: wait for the server's WINDOW_UPDATE, which comes as it consumes.
+            receive(conn, sock.recv(65536), streams)
+            sock.sendall(conn.data_to_send())
+            if streams[1].reset is not None or streams[1].ended:
+                break
+        if streams[1].reset is None and not streams[1].ended:
+            conn.end_stream(1)
+            sock.sendall(conn.data_to_send())
+        goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
+        result = {"stream": streams[1].report(), "sent": sent, "goaway": goaway}
+    elif scenario == "headers":
+        streams[1] = Stream()
+        conn.send_headers(1, request_headers(port, "/get", extra=[("x-big", "a" * int(argument))]), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
+        # The server still serves the connection afterwards.
+        streams[3] = Stream()
+        conn.send_headers(3, request_headers(port, "/get"), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[3].ended or streams[3].reset is not None)
+        result = {"stream": streams[1].report(), "after": streams[3].report(), "goaway": goaway}
+    elif scenario == "idle":
+        started = time.time()
+        goaway, closed = run(sock, conn, streams, lambda: False, deadline=float(argument))
+        result = {"goaway": goaway, "closed": closed, "seconds": round(time.time() - started, 2)}
+    print(json.dumps(result))
+
+
+main()
