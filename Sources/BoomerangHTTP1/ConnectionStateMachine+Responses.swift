@@ -12,6 +12,14 @@ extension ConnectionStateMachine {
         // existential read.
         if response.fault != nil || response.hasStreamOrUpgrade {
             if let fault = response.fault {
+                let meaning = fault.http1Meaning
+                if meaning.fault != fault {
+                    // An HTTP/2 fault, in its HTTP/1.1 meaning.
+                    var translated = response
+                    translated.fault = meaning.fault
+                    if meaning.closes { translated.closeConnection = true }
+                    return respond(&exchange, translated, now: now)
+                }
                 services.responseReady(exchange, response, written: nil)
                 startFault(fault, exchange: exchange, response: response, now: now)
                 return
@@ -201,6 +209,12 @@ extension ConnectionStateMachine {
     // MARK: Faults
 
     private mutating func breakStream(_ body: StreamedBody, fault: TransportFault, now: UInt64) {
+        let meaning = fault.http1Meaning
+        guard meaning.fault == fault else {
+            // An HTTP/2 fault: its HTTP/1.1 meaning, or none (the stream goes on).
+            if let translated = meaning.fault { breakStream(body, fault: translated, now: now) }
+            return
+        }
         switch fault.kind {
         case .reset:
             endStream(body, closing: .reset)
@@ -218,6 +232,8 @@ extension ConnectionStateMachine {
             recordEnd(of: body, cut: nil)
             services.exchangeCompleted(body.exchange)
             state = .stalled(since: now)
+        case .streamReset, .goAway, .pingStorm:
+            break
         }
     }
 
@@ -260,6 +276,9 @@ extension ConnectionStateMachine {
             services.exchangeCompleted(exchange)
             input.bytes = []
             state = .stalled(since: now)
+        case .streamReset, .goAway, .pingStorm:
+            // Translated by respond(_:_:now:) before they get here.
+            break
         }
     }
 

@@ -17,6 +17,10 @@ extension HTTP2ConnectionMachine {
         case .refused(let stream, let reason):
             refuse(stream: stream, reason: reason)
         case .streamClosed(let stream, _):
+            if let pending = pendingGoAway, pending.after == stream {
+                pendingGoAway = nil
+                goAway(code: pending.code, lastStream: pending.lastStream)
+            }
             guard let exchange = streams.removeValue(forKey: stream) else { return }
             if case .answered = exchange.phase { return }
             abandon(exchange, cause: .clientClosed)

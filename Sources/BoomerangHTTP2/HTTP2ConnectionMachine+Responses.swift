@@ -54,7 +54,7 @@ extension HTTP2ConnectionMachine {
     /// Sends a streamed response's head and starts pulling its body.
     private func startStream(
         _ stream: any ResponseBodyStream, exchange: HTTP2StreamExchange, response: Response, recordsAtEnd: Bool, cutAfter: Int?,
-        now: UInt64
+        cutCode: UInt32 = HTTP2ErrorCode.internalError, now: UInt64
     ) {
         let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: stream.contentLength)
         exchange.exchange.responseBytes = Self.headBytes(fields)
@@ -70,10 +70,11 @@ extension HTTP2ConnectionMachine {
         guard submit(exchange, status: response.status, fields: fields, body: .streamed) else { return }
         var stream = stream
         stream.attach(waker: waker)
-        exchange.phase = .streaming(
-            HTTP2StreamExchange.StreamedBody(
-                stream: stream, response: response, head: HTTP2ResponseHead.text(status: response.status, fields: fields),
-                recordsAtEnd: recordsAtEnd, remaining: stream.contentLength, cutAfter: cutAfter))
+        let body = HTTP2StreamExchange.StreamedBody(
+            stream: stream, response: response, head: HTTP2ResponseHead.text(status: response.status, fields: fields),
+            recordsAtEnd: recordsAtEnd, remaining: stream.contentLength, cutAfter: cutAfter)
+        body.cutCode = cutCode
+        exchange.phase = .streaming(body)
     }
 
     /// Pulls every stream that is ready and has room in the session.
@@ -101,7 +102,7 @@ extension HTTP2ConnectionMachine {
                 if let cut = body.cutAfter, bytes.count >= cut {
                     bytes.removeLast(bytes.count - cut)
                     sendPiece(bytes, of: exchange)
-                    return cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
+                    return cutStream(exchange, body, errorCode: body.cutCode)
                 }
                 body.cutAfter = body.cutAfter.map { $0 - bytes.count }
                 body.remaining = body.remaining.map { $0 - bytes.count }
@@ -181,6 +182,26 @@ extension HTTP2ConnectionMachine {
             if body.recordsAtEnd { services.streamEnded(exchange.exchange, body.response, head: body.head, cut: nil) }
             services.exchangeCompleted(exchange.exchange)
             exchange.phase = .stalled(until: lastWriteProgress &+ configuration.idleTimeoutNanoseconds)
+        case .streamReset(let code, _):
+            cutStream(exchange, body, errorCode: code)
+        case .goAway(let code, let last):
+            goAway(code: code, lastStream: last ?? exchange.id)
+        case .pingStorm(let count):
+            session.ping(count: count)
+        }
+    }
+
+    /// GOAWAY with `code` and `lastStream`: the connection takes no more streams and closes once
+    /// those up to `lastStream` are answered; those above it are refused (REFUSED_STREAM), for
+    /// the client to retry.
+    func goAway(code: UInt32, lastStream: Int32) {
+        session.goAway(errorCode: code, lastStream: lastStream)
+        isDraining = true
+        for exchange in streams.values where exchange.id > lastStream {
+            if case .answered = exchange.phase { continue }
+            exchange.phase = .answered
+            session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.refusedStream)
+            services.exchangeAborted(exchange.exchange, phase: .delay, cause: .serverStopped)
         }
     }
 
@@ -209,6 +230,40 @@ extension HTTP2ConnectionMachine {
         case .stall:
             services.exchangeCompleted(exchange.exchange)
             exchange.phase = .stalled(until: now &+ configuration.idleTimeoutNanoseconds)
+        case .streamReset(let code, .beforeHeaders):
+            exchange.phase = .answered
+            session.reset(stream: exchange.id, errorCode: code)
+            services.exchangeCompleted(exchange.exchange)
+        case .streamReset(let code, .afterHeaders):
+            let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: length)
+            guard submit(exchange, status: response.status, fields: fields, body: .streamed) else { return }
+            exchange.exchange.responseBytes = Self.headBytes(fields)
+            cutStream(exchange, nil, errorCode: code)
+        case .streamReset(let code, .afterBodyBytes(let count)):
+            let stream: any ResponseBodyStream = response.bodyStream ?? WholeBody(bytes: response.body)
+            startStream(stream, exchange: exchange, response: response, recordsAtEnd: false, cutAfter: count, cutCode: code, now: now)
+        case .goAway(let code, let last):
+            let lastStream = last ?? exchange.id
+            if lastStream >= exchange.id {
+                // The answer first, then the GOAWAY, once its stream has closed: a client that
+                // stops reading at a GOAWAY still gets it.
+                var answer = response
+                answer.fault = nil
+                respond(exchange, answer, now: now)
+                isDraining = true
+                pendingGoAway = (code, lastStream, exchange.id)
+            } else {
+                // Above the last stream: not processed, as the GOAWAY says.
+                exchange.phase = .answered
+                session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.refusedStream)
+                services.exchangeCompleted(exchange.exchange)
+                goAway(code: code, lastStream: lastStream)
+            }
+        case .pingStorm(let count):
+            session.ping(count: count)
+            var answer = response
+            answer.fault = nil
+            respond(exchange, answer, now: now)
         }
     }
 }

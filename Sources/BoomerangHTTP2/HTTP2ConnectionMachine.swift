@@ -42,6 +42,8 @@ public final class HTTP2ConnectionMachine {
     var readingEnabled = false
     var armedDeadline: UInt64?
     var isDraining = false
+    /// A GOAWAY a fault asked for, sent once the stream that asked has closed.
+    var pendingGoAway: (code: UInt32, lastStream: Int32, after: Int32)?
     /// The connection is over once its output has left.
     var closesWhenFlushed = false
     var isClosed = false

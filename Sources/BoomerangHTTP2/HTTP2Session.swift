@@ -171,6 +171,17 @@ public final class HTTP2Session {
         _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), last, errorCode, nil, 0)
     }
 
+    /// Sends `count` PING frames (each with its number as its payload), which the client must
+    /// each acknowledge.
+    public func ping(count: Int) {
+        for index in 0..<count {
+            var payload = UInt64(index + 1).bigEndian
+            withUnsafeBytes(of: &payload) { bytes in
+                _ = nghttp2_submit_ping(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+    }
+
     /// Tells the client that the connection is ending (a GOAWAY with the highest stream id and
     /// NO_ERROR, RFC 9113 §6.8) while the streams it has open finish; ``goAway(errorCode:lastStream:)``
     /// follows once they have.

@@ -39,6 +39,8 @@ final class HTTP2StreamExchange {
         var remaining: Int?
         /// Body bytes still to send before a `closeMidBody` fault resets the stream.
         var cutAfter: Int?
+        /// The RST_STREAM code of that reset.
+        var cutCode = HTTP2ErrorCode.internalError
 
         init(stream: any ResponseBodyStream, response: Response, head: [UInt8], recordsAtEnd: Bool, remaining: Int?, cutAfter: Int?) {
             self.stream = stream

@@ -17,6 +17,16 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         case malformedChunk
         case garbage([UInt8])
         case stall
+        case streamReset(code: UInt32, at: ResetPoint)
+        case goAway(code: UInt32, lastStream: Int32?)
+        case pingStorm(count: Int)
+    }
+
+    /// Where an HTTP/2 stream reset falls in the response.
+    public enum ResetPoint: Sendable, Hashable {
+        case beforeHeaders
+        case afterHeaders
+        case afterBodyBytes(Int)
     }
 
     public let kind: Kind
@@ -49,6 +59,25 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
     /// timeout (`idle_timeout`) closes it.
     public static let stall = TransportFault(kind: .stall)
 
+    /// HTTP/2: resets the stream with RST_STREAM and `code` (RFC 9113 §7) at `point`; other
+    /// streams go on. Over HTTP/1.1: a reset, a close after the headers or mid-body, at the same point.
+    public static func streamReset(code: UInt32, at point: ResetPoint) -> TransportFault {
+        TransportFault(kind: .streamReset(code: code, at: point))
+    }
+
+    /// HTTP/2: sends GOAWAY with `code` and `lastStream` (this request's stream when nil): the
+    /// streams up to it are answered, those above it were not processed and the client must
+    /// retry them; the connection then closes. Over HTTP/1.1: the answer, with `Connection: close`.
+    public static func goAway(code: UInt32, lastStream: Int32?) -> TransportFault {
+        TransportFault(kind: .goAway(code: code, lastStream: lastStream))
+    }
+
+    /// HTTP/2: sends `count` PING frames, each of which the client must acknowledge, then the
+    /// answer. Over HTTP/1.1: the answer alone.
+    public static func pingStorm(count: Int) -> TransportFault {
+        TransportFault(kind: .pingStorm(count: max(1, count)))
+    }
+
     /// What ``garbage(_:)`` sends by default: bytes that are not an HTTP status line.
     public static let defaultGarbage: [UInt8] = Array("\u{0}\u{1}NOT-HTTP \u{7f}garbage\r\n\r\n".utf8) + [0xFF, 0xFE]
 
@@ -62,6 +91,24 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         case .malformedChunk: "malformed-chunk"
         case .garbage(let bytes): "garbage(\(bytes.count) bytes)"
         case .stall: "stall"
+        case .streamReset(let code, .beforeHeaders): "h2-reset(\(code))"
+        case .streamReset(let code, .afterHeaders): "h2-reset-after-headers(\(code))"
+        case .streamReset(let code, .afterBodyBytes(let count)): "h2-reset-after(\(count), \(code))"
+        case .goAway(let code, let last): "h2-goaway(\(code)\(last.map { ", \($0)" } ?? ""))"
+        case .pingStorm(let count): "h2-ping-storm(\(count))"
+        }
+    }
+
+    /// The fault's meaning over HTTP/1.1, for the HTTP/2 faults: the nearest HTTP/1.1 fault, or
+    /// nil when the answer is sent normally (with `closes` asking for `Connection: close`).
+    public var http1Meaning: (fault: TransportFault?, closes: Bool) {
+        switch kind {
+        case .streamReset(_, .beforeHeaders): (.reset, false)
+        case .streamReset(_, .afterHeaders): (.closeAfterHeaders, false)
+        case .streamReset(_, .afterBodyBytes(let count)): (.closeMidBody(afterBytes: count), false)
+        case .goAway: (nil, true)
+        case .pingStorm: (nil, false)
+        default: (self, false)
         }
     }
 

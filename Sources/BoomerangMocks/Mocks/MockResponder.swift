@@ -149,6 +149,7 @@ package struct MockResponder: Responder, RouteDeciding {
                 body: response.body, chunks: dribble.chunks, totalMilliseconds: min(dribble.milliseconds, maxDelayMilliseconds))
         }
         response.fault = definition.fault?.transportFault
+        definition.responseFault?.apply(to: &response)
         // A 1xx is interim to HTTP/1.1 clients: closing after it lets them fail at once.
         response.closeConnection = response.status < 200
         // A fixed body is the mapping author's own, served as written (a page of theirs may run);

@@ -52,6 +52,8 @@ package struct MockResponseDefinition: Sendable {
     /// `chunkedDribbleDelay`: the body in this many pieces spread over this many milliseconds.
     package var dribble: (chunks: Int, milliseconds: Int)?
     package var fault: Fault?
+    /// A fault in the echo's `x-set-response-fault` syntax (`h2-reset:CANCEL`, `close-mid-body:10`…).
+    package var responseFault: ResponseFault?
 
     /// Whether rendering needs the request body (a template may read it).
     package var isTemplate: Bool {
@@ -190,10 +192,18 @@ package struct MockResponseDefinition: Sendable {
             self.dribble = (Int(chunks), Int(duration))
         }
         if let fault = object["fault"] {
-            guard let name = fault.stringValue, let known = Fault(rawValue: name) else {
-                throw location.error(path("fault"), "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let name = fault.stringValue else {
+                throw location.error(path("fault"), "expected a string")
             }
-            self.fault = known
+            if let known = Fault(rawValue: name) {
+                self.fault = known
+            } else if let own = ResponseFault(name, maxDelayMilliseconds: Self.maxMilliseconds) {
+                self.responseFault = own
+            } else {
+                throw location.error(
+                    path("fault"),
+                    "expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", ")), or one of the echo's faults: \(ResponseFault.expected)")
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import BoomerangEcho
 import BoomerangSerialization
 import Foundation
 import Testing
@@ -80,7 +81,10 @@ import Testing
         #expect(errors("request: { urlPathTemplate: '/u/{id:int}' }\nresponse: {}\n")[0].hasPrefix("m.yaml:1: request.urlPathTemplate: "))
         #expect(
             errors("request: { urlPath: /x }\nresponse:\n  fault: BOOM\n")
-                == ["m.yaml:3: response.fault: expected one of CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE"])
+                == [
+                    "m.yaml:3: response.fault: expected one of CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, "
+                        + "RANDOM_DATA_THEN_CLOSE, or one of the echo's faults: \(ResponseFault.expected)"
+                ])
         #expect(
             errors("request: { urlPath: /x, pathParameters: { id: { equalTo: '1' } } }\nresponse: {}\n")
                 == ["m.yaml:1: request.pathParameters: only with urlPathTemplate"])

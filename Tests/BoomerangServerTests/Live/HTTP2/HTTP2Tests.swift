@@ -118,6 +118,72 @@ import Testing
         #expect(try Self.curl(live, "/get?x-set-response-fault=\(fault)").status == 92)
     }
 
+    /// The HTTP/2 faults, by `x-set-response-fault`: a reset with its code before the head, after
+    /// it, or after some body bytes; a GOAWAY after the answer; a PING storm before it.
+    @Test(arguments: [
+        ("h2-reset:REFUSED_STREAM", nil, 0, 0x7), ("h2-reset-after-headers:cancel", 200, 0, 0x8),
+        ("h2-reset-after:100:0x8", 200, 100, 0x8), ("h2-reset-after:10", 200, 10, 0x2),
+    ] as [(String, Int?, Int, Int)])
+    func http2FaultsResetTheStreamWithTheChosenCode(_ fault: String, _ status: Int?, _ bytes: Int, _ code: Int) throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "get", "/get?x-set-response-fault=\(fault)")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["status"] as? Int == status, "\(fault): \(stream)")
+        #expect(stream["bytes"] as? Int == bytes, "\(fault)")
+        #expect(stream["reset"] as? Int == code, "\(fault)")
+        #expect(result["goaway"] is NSNull, "\(fault)")
+    }
+
+    @Test func aGOAWAYFaultFollowsTheAnswerOrRefusesTheStreamAboveItsLast() throws {
+        let live = try LiveServer()
+        let after = try Self.client(live, "get", "/get?x-set-response-fault=h2-goaway:ENHANCE_YOUR_CALM")
+        #expect((after["stream"] as? [String: Any])?["status"] as? Int == 200)
+        #expect((after["goaway"] as? [String: Any])?["code"] as? Int == 0xB)
+        #expect((after["goaway"] as? [String: Any])?["lastStream"] as? Int == 1)
+        let refused = try Self.client(live, "get", "/get?x-set-response-fault=h2-goaway:NO_ERROR:0")
+        #expect((refused["stream"] as? [String: Any])?["reset"] as? Int == 0x7, "REFUSED_STREAM: not processed")
+        #expect((refused["goaway"] as? [String: Any])?["lastStream"] as? Int == 0)
+        // Over HTTP/1.1 the same control closes the connection after the answer.
+        let http1 = try ExternalTool.run("curl", ["-sS", "-i", live.baseURL + "/get?x-set-response-fault=h2-goaway"])
+        #expect(String(decoding: http1.stdout, as: UTF8.self).contains("Connection: close"))
+    }
+
+    /// curl retries a request whose stream a GOAWAY left above its last stream, on a new
+    /// connection, where it is stream 1 and answered.
+    @Test func curlRetriesTheStreamAGOAWAYLeftUnprocessed() throws {
+        let server = try HTTPSTests.SecureServer()
+        let base = "https://localhost:\(server.httpsPort)"
+        let output = try ExternalTool.run(
+            "curl", [
+                "-sS", "--max-time", "10", "--cacert", server.root, "--parallel", "--parallel-immediate", "-o", "/dev/null", "-o", "/dev/null",
+                "-w", "%{http_code} %{http_version}\n", base + "/delay/1", base + "/get?x-set-response-fault=h2-goaway:NO_ERROR:1",
+            ])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").sorted() == ["200 2", "200 2"])
+    }
+
+    @Test func aPingStormIsAcknowledgedAndTheAnswerFollows() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "get", "/get?x-set-response-fault=h2-ping-storm:200")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["status"] as? Int == 200)
+        #expect(stream["ended"] as? Bool == true)
+        #expect(result["goaway"] is NSNull, "the client kept up with the PINGs")
+    }
+
+    @Test func aMappingCarriesAnHTTP2Fault() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "boomerang-h2-mappings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "mappings:\n  - { request: { urlPath: /flaky }, response: { status: 200, body: hello, fault: 'h2-reset-after-headers:CANCEL' } }\n"
+            .write(to: folder.appending(path: "flaky.yaml"), atomically: true, encoding: .utf8)
+        let live = try LiveServer { $0.mappingsDirectory = folder.path }
+        let result = try Self.client(live, "get", "/flaky")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["status"] as? Int == 200)
+        #expect(stream["reset"] as? Int == 0x8)
+    }
+
     @Test func aStalledStreamIsCancelledAtTheIdleTimeout() throws {
         let live = try LiveServer { $0.idleTimeout = 1 }
         let result = try Self.client(live, "get", "/get?x-set-response-fault=stall")

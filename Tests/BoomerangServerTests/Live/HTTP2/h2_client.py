@@ -123,6 +123,9 @@ def main():
         conn.send_headers(1, request_headers(port, argument), end_stream=True)
         sock.sendall(conn.data_to_send())
         goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
+        if not closed and goaway is None:
+            # What follows the stream's end: a GOAWAY, a close, or nothing.
+            goaway, closed = run(sock, conn, streams, lambda: False, deadline=0.5)
         result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
     elif scenario == "upload":
         size = int(argument)

@@ -15,6 +15,15 @@ public enum HTTP2ErrorCode {
     public static let inadequateSecurity: UInt32 = 0xC
     public static let http11Required: UInt32 = 0xD
 
+    /// A code from its RFC name in any case (`cancel`, `REFUSED_STREAM`) or its number (`8`,
+    /// `0x8`); nil for anything else.
+    public static func named(_ text: some StringProtocol) -> UInt32? {
+        if let code = byName[text.uppercased()] { return code }
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("0x") { return UInt32(lowered.dropFirst(2), radix: 16) }
+        return UInt32(text)
+    }
+
     /// The codes by their names in the RFC (`CANCEL`, `REFUSED_STREAM`…).
     public static let byName: [String: UInt32] = [
         "NO_ERROR": noError, "PROTOCOL_ERROR": protocolError, "INTERNAL_ERROR": internalError,
