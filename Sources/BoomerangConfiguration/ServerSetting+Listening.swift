@@ -56,7 +56,7 @@ extension ServerSetting {
     public static let h2c = boolean(
         SettingField({ $0.h2c }, { $0.h2c = $1 }),
         name: "h2c",
-        summary: "Whether the plain port takes HTTP/2 without TLS from a client that opens with its preface (prior knowledge)."
+        summary: "Whether the plain port takes HTTP/2 without TLS (h2c): from a client that opens with its preface, or asks with Upgrade: h2c."
     )
 
     /// ``ServerSettings/tlsScenarioPorts``: `auto`, `off`, or the first port.

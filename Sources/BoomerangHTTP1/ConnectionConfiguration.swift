@@ -26,6 +26,8 @@ public struct ConnectionConfiguration: Sendable {
     public var streamRefillBytes = 64 << 10
     /// How much pipelined input is kept while a response is in progress before reading pauses.
     public var maxBufferedInputBytes = 64 << 10
+    /// Whether a request asking for `Upgrade: h2c` gets it (the driver then speaks HTTP/2).
+    public var acceptsH2CUpgrade = false
 
     public static let second: UInt64 = 1_000_000_000
 

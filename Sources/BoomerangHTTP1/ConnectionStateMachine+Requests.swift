@@ -40,6 +40,11 @@ extension ConnectionStateMachine {
             offset += consumed
             guard let event else { break }
             handle(event, in: rest, now: now)
+            if var upgrade = h2cUpgrade.take() {
+                upgrade.input = Array(bytes[offset...])
+                emit(.upgradeToHTTP2(upgrade))
+                return
+            }
         }
         if case .idle = state, !parser.isIdle {
             state = .readingHead(since: now)
@@ -62,6 +67,16 @@ extension ConnectionStateMachine {
     private mutating func handle(_ event: consuming HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch consume event {
         case .head(let parsed):
+            if configuration.acceptsH2CUpgrade, !isDraining, let upgrade = H2CUpgrade(head: parsed) {
+                // The 101 is this machine's last output; HTTP/2 answers the request.
+                enqueue(H2CUpgrade.switchingProtocols, now: now)
+                h2cUpgrade = upgrade
+                input.bytes = []
+                state = .closed
+                readingEnabled = false
+                armedDeadline = nil
+                return
+            }
             // The head moves into the context; it is read from there on, never copied.
             let context = RequestContext(
                 head: parsed,

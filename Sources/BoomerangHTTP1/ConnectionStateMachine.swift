@@ -60,6 +60,8 @@ public struct ConnectionStateMachine {
     var readingEnabled = false
     var armedDeadline: UInt64?
     var isDraining = false
+    /// An h2c upgrade accepted while parsing, handed to the driver once the parse stops.
+    var h2cUpgrade: H2CUpgrade?
     /// Actions asked for and not taken yet: `actions[nextActionIndex..<actionCount]`. The array
     /// keeps its storage from event to event.
     @usableFromInline var actions: [ConnectionAction] = []

@@ -43,7 +43,7 @@ extension HTTP2ConnectionMachine {
     }
 
     /// A request's head is complete: route it and start its exchange.
-    private func begin(_ received: HTTP2RequestHead, now: UInt64) {
+    func begin(_ received: HTTP2RequestHead, now: UInt64) {
         let head = Self.requestHead(received)
         let context = RequestContext(
             head: head, remoteHost: remoteHost, requestID: services.requestID(for: head), loopIndex: services.loopIndex,
@@ -101,7 +101,7 @@ extension HTTP2ConnectionMachine {
     }
 
     /// The body is complete: the responder's answer, now or after its delay.
-    private func finish(_ exchange: HTTP2StreamExchange, now: UInt64) {
+    func finish(_ exchange: HTTP2StreamExchange, now: UInt64) {
         let response: Response
         do {
             response = try exchange.responder.finish(trailers: exchange.trailers, context: exchange.exchange.context)

@@ -78,6 +78,30 @@ public final class HTTP2ConnectionMachine {
         actions.reserveCapacity(8)
     }
 
+    /// Takes over a connection whose HTTP/1.1 request asked for h2c: `leadingOutput` (the 101
+    /// and whatever the HTTP/1.1 side had not sent) goes first, then the server's SETTINGS, and
+    /// the request is answered on stream 1 (RFC 7540 §3.2). Call before ``start(now:)``.
+    ///
+    /// - Throws: ``HTTP2Error`` when the library refuses the client's SETTINGS.
+    public func takeOver(_ upgrade: H2CUpgrade, leadingOutput: [UInt8], now: UInt64) throws(HTTP2Error) {
+        output = leadingOutput + output
+        try session.upgrade(settings: upgrade.settings, headRequest: upgrade.head.method == .head)
+        var head = HTTP2RequestHead(streamID: 1)
+        let authority = upgrade.head.headers["Host"] ?? ""
+        head.pseudoFields = [
+            HTTP2Field(":method", upgrade.head.method.rawValue), HTTP2Field(":scheme", "http"), HTTP2Field(":authority", authority),
+            HTTP2Field(":path", upgrade.head.target),
+        ]
+        for field in upgrade.head.headers {
+            let name = field.name.lowercased()
+            if name == "host" || name == "http2-settings" || HTTP2ResponseHead.forbidden.contains(name) { continue }
+            head.fields.append(HTTP2Field(name, field.value))
+        }
+        head.endsStream = true
+        begin(head, now: now)
+        if let exchange = streams[1], case .receiving = exchange.phase { finish(exchange, now: now) }
+    }
+
     // MARK: Events
 
     /// The connection is ready: send the SETTINGS, start reading and the idle clock.

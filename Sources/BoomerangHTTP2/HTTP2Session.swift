@@ -171,6 +171,17 @@ public final class HTTP2Session {
         _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), last, errorCode, nil, 0)
     }
 
+    /// Continues an HTTP/1.1 connection whose request asked for h2c: `settings` is the client's
+    /// `HTTP2-Settings`, decoded; stream 1 is the request's, half closed by the client.
+    ///
+    /// - Throws: ``HTTP2Error/Code/protocolError`` when the library refuses the settings.
+    public func upgrade(settings: [UInt8], headRequest: Bool) throws(HTTP2Error) {
+        let status = settings.withUnsafeBufferPointer { buffer in
+            nghttp2_session_upgrade2(session, buffer.baseAddress, buffer.count, headRequest ? 1 : 0, nil)
+        }
+        guard status == 0 else { throw HTTP2Error(.protocolError, stream: 1, library: status) }
+    }
+
     /// Sends `count` PING frames (each with its number as its payload), which the client must
     /// each acknowledge.
     public func ping(count: Int) {

@@ -56,6 +56,27 @@ extension Connection {
         seen.withUnsafeBytes { machine.received($0, now: now) }
     }
 
+    /// The HTTP/1.1 machine accepted an h2c upgrade: HTTP/2 from here on, its 101 first.
+    func upgradeToHTTP2(_ upgrade: H2CUpgrade, now: UInt64) {
+        let leading = machine.withPendingOutput { Array($0) }
+        guard let configuration = loop.host.http2Configuration else { return close() }
+        do {
+            let machine = try HTTP2ConnectionMachine(
+                configuration: configuration, services: loop.services, remoteHost: remoteHost, connectionName: displayName,
+                security: nil, waker: ConnectionWaker(target: loop.handle, connectionID: id), now: now)
+            try machine.takeOver(upgrade, leadingOutput: leading, now: now)
+            http2 = machine
+            isProbingPreface = false
+            machine.start(now: now)
+        } catch {
+            loop.host.log.warning("an h2c upgrade could not start: \(error)")
+            return close()
+        }
+        if !upgrade.input.isEmpty { upgrade.input.withUnsafeBytes { http2?.received($0, now: now) } }
+        // The HTTP/1.1 machine's actions stop here; the HTTP/2 machine's follow.
+        perform(now: now)
+    }
+
     // MARK: Events into the protocol machine
 
     func protocolReceived(_ bytes: UnsafeRawBufferPointer, now: UInt64) {

@@ -211,6 +211,8 @@ final class Connection {
                 }
             case .reset:
                 resetNow()
+            case .upgradeToHTTP2(let upgrade):
+                upgradeToHTTP2(upgrade, now: now)
             }
         }
     }

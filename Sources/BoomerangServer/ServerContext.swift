@@ -54,7 +54,9 @@ final class ServerContext: LoopHost {
         parser.maxBodyBytes = settings.maxBodyBytes
         // `/dump/request` shows the head byte for byte.
         parser.keepsRawHead = true
-        connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
+        var connectionConfiguration = ConnectionConfiguration(settings: settings, parser: parser)
+        connectionConfiguration.acceptsH2CUpgrade = settings.h2c
+        self.connectionConfiguration = connectionConfiguration
         http2Configuration = settings.http2 || settings.h2c ? HTTP2Configuration(settings: settings) : nil
         acceptsPriorKnowledge = settings.h2c
         let history = settings.history ? HistoryStore(configuration: HistoryConfiguration(settings: settings), log: log, clock: clock) : nil

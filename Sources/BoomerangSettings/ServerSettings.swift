@@ -25,7 +25,7 @@ public struct ServerSettings: Sendable, Hashable {
     /// Whether the HTTPS port offers HTTP/2 by ALPN (`h2`, then `http/1.1`).
     public var http2: Bool = true
     /// Whether the plain port takes HTTP/2 without TLS (h2c): a connection that opens with the
-    /// HTTP/2 preface (prior knowledge).
+    /// HTTP/2 preface (prior knowledge), or a request that asks with `Upgrade: h2c`.
     public var h2c: Bool = true
     /// The number of event loops, one thread each; `nil` means one per core.
     public var threads: Int? = nil

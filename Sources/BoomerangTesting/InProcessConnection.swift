@@ -271,6 +271,10 @@ public final class InProcessConnection: TestConnection {
                 finish(.closed)
             case .reset:
                 finish(.reset)
+            case .upgradeToHTTP2:
+                // In process, connections speak HTTP/1.1 only: the 101 is the last thing read.
+                flush()
+                finish(.closed)
             }
         }
     }

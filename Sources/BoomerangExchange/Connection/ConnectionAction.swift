@@ -17,4 +17,7 @@ public enum ConnectionAction: Sendable, Equatable {
     case close
     /// Close with an RST (`SO_LINGER` 0), dropping every event of the connection.
     case reset
+    /// The client asked for h2c and got its 101 (the last output of this machine): the
+    /// connection speaks HTTP/2 from here on, answering the upgrade's request on stream 1.
+    case upgradeToHTTP2(H2CUpgrade)
 }

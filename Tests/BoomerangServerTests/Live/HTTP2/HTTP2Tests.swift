@@ -233,6 +233,28 @@ import Testing
         #expect(String(decoding: finished.stdout, as: UTF8.self) == "200 2")
     }
 
+    /// `curl --http2` on an http:// URL asks with `Upgrade: h2c`: a 101, then the request is
+    /// answered on stream 1 in HTTP/2. A request with a body stays in HTTP/1.1 (RFC 7540 §3.2
+    /// lets the server ignore the upgrade).
+    @Test func anUpgradeToH2CAnswersTheRequestOnStream1() throws {
+        let live = try LiveServer()
+        let output = try ExternalTool.run("curl", ["-sS", "-v", "--http2", live.baseURL + "/get?u=1"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("< HTTP/1.1 101 Switching Protocols"), "\(output.stderr)")
+        let echo = try #require(output.json)
+        #expect(echo["httpVersion"] as? String == "2")
+        let http2 = try #require(echo["http2"] as? [String: Any])
+        #expect(http2["stream"] as? Int == 1)
+        #expect((http2["pseudoHeaders"] as? [[String]])?.first == [":method", "GET"])
+        let raw = try #require(echo["headersRaw"] as? [[String]])
+        #expect(!raw.contains { ["upgrade", "http2-settings", "connection", "host"].contains($0.first?.lowercased() ?? "") }, "\(raw)")
+        let post = try #require(try ExternalTool.run("curl", ["-sS", "--http2", "-d", "a=1", live.baseURL + "/post"]).json)
+        #expect(post["httpVersion"] as? String == "1.1")
+        let off = try LiveServer { $0.h2c = false }
+        let plain = try #require(try ExternalTool.run("curl", ["-sS", "--http2", off.baseURL + "/get"]).json)
+        #expect(plain["httpVersion"] as? String == "1.1")
+    }
+
     @Test func withH2COffThePrefaceIsRefusedAsHTTP11() throws {
         let live = try LiveServer { $0.h2c = false }
         let output = try Self.curl(live, "/get")

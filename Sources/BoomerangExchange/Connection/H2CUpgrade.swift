@@ -1,0 +1,38 @@
+import BoomerangSerialization
+
+/// An HTTP/1.1 request that asks to continue in HTTP/2 without TLS (RFC 7540 §3.2): `Upgrade: h2c`,
+/// an `HTTP2-Settings` field with the client's SETTINGS in base64url, both named in `Connection`.
+/// The server answers 101, and the request becomes HTTP/2's stream 1.
+public struct H2CUpgrade: Sendable, Equatable {
+    /// The request, answered on stream 1.
+    public let head: HTTPRequestHead
+    /// The client's SETTINGS payload, decoded.
+    public let settings: [UInt8]
+    /// Bytes that arrived after the request, for the HTTP/2 side.
+    public var input: [UInt8] = []
+
+    /// The upgrade `head` asks for; nil when it asks for none, or for one the server does not
+    /// take: a request with a body (answered in HTTP/1.1, as RFC 7540 §3.2 allows), or an
+    /// `HTTP2-Settings` value that is not one field of base64url whole SETTINGS entries.
+    public init?(head: HTTPRequestHead) {
+        guard head.framing == .none, head.version == .http1_1,
+            let upgrade = head.headers["Upgrade"], Self.lists(upgrade, "h2c"),
+            let connection = head.headers["Connection"], Self.lists(connection, "upgrade"), Self.lists(connection, "http2-settings")
+        else { return nil }
+        let values = head.headers.values(for: "HTTP2-Settings")
+        guard values.count == 1, let settings = Base64.decode(values[0]), settings.count % 6 == 0 else { return nil }
+        self.head = head
+        self.settings = settings
+    }
+
+    /// The 101 the server answers with before its HTTP/2 preface.
+    public static let switchingProtocols = Array("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8)
+
+    /// Whether the comma-separated `list` holds `token`, in any case.
+    private static func lists(_ list: String, _ token: String) -> Bool {
+        list.split(separator: ",").contains { item in
+            let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            return item.drop(while: isSpace).reversed().drop(while: isSpace).reversed().map { $0.lowercased() }.joined() == token
+        }
+    }
+}
