@@ -5,7 +5,7 @@ SWIFT ?= swift
 # libcurl4-openssl-dev and libxml2-dev: `release` links Foundation statically, against libcurl and libxml2.
 # libssl-dev: the certificate authority writes PKCS#12 files with libcrypto (COpenSSL); openssl and
 # libnss3-tools (certutil, vfychain): its tests check the chains with OpenSSL's and NSS's verifiers.
-# libnghttp2-dev: HTTP/2's framing, HPACK and stream states (BoomerangHTTP2); nghttp2-client: nghttp, a client its tests use.
+# libnghttp2-dev: HTTP/2's framing, HPACK and stream states (BoomerangHTTP2Wire); nghttp2-client: nghttp, a client its tests use.
 DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
   libssl-dev openssl libnss3-tools libnghttp2-dev nghttp2-client \
   chromium chromium-driver

@@ -140,8 +140,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BoomerangHTTP2Wire",
+            dependencies: ["CNghttp2"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BoomerangHTTP2",
-            dependencies: ["BoomerangExchange", "BoomerangSerialization", "CNghttp2"],
+            dependencies: ["BoomerangExchange", "BoomerangHTTP2Wire", "BoomerangSerialization"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -175,6 +180,7 @@ let package = Package(
                 "BoomerangExchange",
                 "BoomerangHTTP1",
                 "BoomerangHTTP2",
+                "BoomerangHTTP2Wire",
                 "BoomerangRuntime",
                 "BoomerangTLS",
                 "CLibevent",
@@ -253,6 +259,7 @@ let package = Package(
                 "BoomerangHistory",
                 "BoomerangHTTP1",
                 "BoomerangHTTP2",
+                "BoomerangHTTP2Wire",
                 "BoomerangLibevent",
                 "BoomerangMocks",
                 "BoomerangOperations",
@@ -385,8 +392,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "BoomerangHTTP2Tests",
-            dependencies: ["BoomerangHTTP2", "BoomerangTesting"],
+            name: "BoomerangHTTP2WireTests",
+            dependencies: ["BoomerangHTTP2Wire", "BoomerangTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP2Wire
 import BoomerangSerialization
 
 extension HTTP2ConnectionMachine {
@@ -132,12 +133,12 @@ extension HTTP2ConnectionMachine {
         respond(exchange, response, now: now)
     }
 
-    /// A body over the limit: 413, then the stream is reset.
+    /// A body over the limit: 413 (the history records it as the exchange's answer), and the
+    /// rest of the body is dropped as it arrives.
     private func refuseBody(_ exchange: HTTP2StreamExchange, now: UInt64) {
         let error = ServerError(
             .bodyTooLarge, "the request body went past max_body_bytes (\(configuration.maxBodyBytes) bytes)",
             value: String(exchange.exchange.bodyBytes))
-        services.refused(error, exchange: exchange.exchange, input: UnsafeRawBufferPointer(start: nil, count: 0), remote: remoteHost)
         exchange.isAnsweredEarly = true
         respond(exchange, error.response(for: exchange.exchange.context.head), now: now)
     }

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP2Wire
 import BoomerangSerialization
 
 extension HTTP2ConnectionMachine {

@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP2Wire
 import BoomerangSerialization
 
 /// The HTTP/2 life of one client connection, without sockets, events or clocks: the HTTP/2
@@ -116,10 +117,12 @@ public final class HTTP2ConnectionMachine {
         do {
             events = try session.receive(bytes)
         } catch {
-            // The library ended the connection (a bad preface, a flood): its GOAWAY, if any, goes
-            // out, then the socket closes.
+            // The library ended the connection (a bad preface, a flood): a GOAWAY with the
+            // reason goes out, then the socket closes.
             services.requestRefused(remote: remoteHost, status: 0, reason: "http2 \(error.code.name)")
+            session.goAway(errorCode: error.goAwayCode)
             endConnection(now: now)
+            settle(now: now)
             return
         }
         for event in events { handle(event, now: now) }

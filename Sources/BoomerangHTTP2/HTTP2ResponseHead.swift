@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP2Wire
 import BoomerangSerialization
 
 /// A ``Response``'s header fields as HTTP/2 sends them: the response's own, without the fields

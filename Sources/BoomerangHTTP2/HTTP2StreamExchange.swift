@@ -1,4 +1,5 @@
 import BoomerangExchange
+import BoomerangHTTP2Wire
 import BoomerangSerialization
 
 /// One request and its response on an HTTP/2 stream, from its head to the end of its response.

@@ -5,6 +5,7 @@
 import BoomerangExchange
 import BoomerangHTTP1
 import BoomerangHTTP2
+import BoomerangHTTP2Wire
 import BoomerangRuntime
 import BoomerangTLS
 

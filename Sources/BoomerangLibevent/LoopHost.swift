@@ -1,6 +1,6 @@
 import BoomerangExchange
 import BoomerangHTTP1
-import BoomerangHTTP2
+import BoomerangHTTP2Wire
 import Logging
 
 /// What the event loops need from the server they carry: the HTTP/1.1 configuration, the services

@@ -1,5 +1,6 @@
 import BoomerangHTTP1
-import BoomerangHTTP2
+import BoomerangHTTP2Wire
+import BoomerangHTTP2Wire
 import BoomerangSettings
 
 extension HTTP2Configuration {

@@ -1,6 +1,6 @@
 import BoomerangExchange
 import BoomerangHTTP1
-import BoomerangHTTP2
+import BoomerangHTTP2Wire
 import BoomerangHistory
 import BoomerangLibevent
 import BoomerangMocks

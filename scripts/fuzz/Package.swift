@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // libFuzzer targets for the core's parsers. Sources/BoomerangSerialization, Sources/BoomerangWire,
-// Sources/BoomerangHTTP2 and Sources/CNghttp2 are symlinks to the package's targets, so the fuzzed code is the real one, compiled with the
+// Sources/BoomerangHTTP2Wire and Sources/CNghttp2 are symlinks to the package's targets, so the fuzzed code is the real one, compiled with the
 // fuzzer's coverage counters.
 // How to run: README.md beside this file.
 import PackageDescription
@@ -22,13 +22,13 @@ let package = Package(
             pkgConfig: "libnghttp2"
         ),
         .target(
-            name: "BoomerangHTTP2",
+            name: "BoomerangHTTP2Wire",
             dependencies: ["CNghttp2"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .executableTarget(
             name: "FuzzHTTP2",
-            dependencies: ["BoomerangHTTP2"]
+            dependencies: ["BoomerangHTTP2Wire"]
         ),
         .executableTarget(
             name: "FuzzClientHello",

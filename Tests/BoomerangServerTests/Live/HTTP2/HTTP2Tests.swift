@@ -184,6 +184,25 @@ import Testing
         #expect(stream["reset"] as? Int == 0x8)
     }
 
+    /// CVE-2024-28182: a header block that never ends ends the connection with ENHANCE_YOUR_CALM.
+    @Test func aCONTINUATIONFloodEndsTheConnectionAndTheServerServesOn() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "continuation-flood", "100")
+        #expect((result["goaway"] as? [String: Any])?["code"] as? Int == 0xB, "\(result)")
+        #expect(result["closed"] as? Bool == true)
+        #expect(try Self.curl(live, "/get", ["-o", "/dev/null"]).status == 0)
+    }
+
+    /// CVE-2023-44487: streams opened and reset at once, past the allowance, end the connection.
+    @Test func aRapidResetEndsTheConnectionAndTheServerServesOn() throws {
+        let live = try LiveServer { $0.accessLog = false }
+        let result = try Self.client(live, "rapid-reset", "3000")
+        let goaway = try #require(result["goaway"] as? [String: Any], "\(result)")
+        #expect((goaway["lastStream"] as? Int ?? 0) < 2 * 3000, "stopped before the last stream: \(goaway)")
+        #expect(result["closed"] as? Bool == true)
+        #expect(try Self.curl(live, "/get", ["-o", "/dev/null"]).status == 0)
+    }
+
     @Test func aStalledStreamIsCancelledAtTheIdleTimeout() throws {
         let live = try LiveServer { $0.idleTimeout = 1 }
         let result = try Self.client(live, "get", "/get?x-set-response-fault=stall")

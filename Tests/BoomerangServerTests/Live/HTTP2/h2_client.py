@@ -9,12 +9,16 @@ Prints one JSON document. Scenarios:
     upload PORT BYTES          POST BYTES bytes to /upload, honouring the server's windows
     headers PORT BYTES         GET /get with a header field of BYTES bytes
     idle PORT SECONDS          open a connection, send nothing more, report what the server does
+    continuation-flood PORT N  a HEADERS frame without END_HEADERS, then N CONTINUATION frames
+    rapid-reset PORT N         N streams each opened and reset at once (CVE-2023-44487)
 """
 import json
 import socket
 import sys
 import time
 
+import hpack
+import hyperframe.frame
 import h2.config
 import h2.connection
 import h2.events
@@ -104,6 +108,41 @@ def run(sock, conn, streams, until, deadline=10.0):
     return goaway, closed
 
 
+def raw_frames(port, frames):
+    """Sends the preface, an empty SETTINGS and `frames` raw, then reports what the server does:
+    the GOAWAY's code, whether it closed, and how long it took."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize())
+    started = time.time()
+    try:
+        for frame in frames:
+            sock.sendall(frame.serialize())
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    goaway, closed, buffer = None, False, b""
+    while time.time() < started + 10:
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            break
+        except ConnectionResetError:
+            closed = True
+            break
+        if not chunk:
+            closed = True
+            break
+        buffer += chunk
+        while len(buffer) >= 9:
+            frame, length = hyperframe.frame.Frame.parse_frame_header(memoryview(buffer[:9]))
+            if len(buffer) < 9 + length:
+                break
+            frame.parse_body(memoryview(buffer[9:9 + length]))
+            buffer = buffer[9 + length:]
+            if isinstance(frame, hyperframe.frame.GoAwayFrame):
+                goaway = {"code": frame.error_code, "lastStream": frame.last_stream_id}
+    return {"goaway": goaway, "closed": closed, "seconds": round(time.time() - started, 2)}
+
+
 def main():
     scenario, port = sys.argv[1], int(sys.argv[2])
     argument = sys.argv[3] if len(sys.argv) > 3 else None
@@ -161,6 +200,24 @@ def main():
         sock.sendall(conn.data_to_send())
         run(sock, conn, streams, lambda: streams[3].ended or streams[3].reset is not None)
         result = {"stream": streams[1].report(), "after": streams[3].report(), "goaway": goaway}
+    elif scenario == "continuation-flood":
+        encoder = hpack.Encoder()
+        block = encoder.encode(request_headers(port, "/get"))
+        headers = hyperframe.frame.HeadersFrame(1, block)
+        frames = [headers]
+        for index in range(int(argument)):
+            frames.append(hyperframe.frame.ContinuationFrame(1, encoder.encode([(f"x-flood-{index}", "a" * 16)])))
+        sock.close()
+        result = raw_frames(port, frames)
+    elif scenario == "rapid-reset":
+        encoder = hpack.Encoder()
+        frames = []
+        for index in range(int(argument)):
+            stream_id = 2 * index + 1
+            frames.append(hyperframe.frame.HeadersFrame(stream_id, encoder.encode(request_headers(port, "/delay/1")), flags=["END_HEADERS", "END_STREAM"]))
+            frames.append(hyperframe.frame.RstStreamFrame(stream_id, error_code=8))
+        sock.close()
+        result = raw_frames(port, frames)
     elif scenario == "idle":
         started = time.time()
         goaway, closed = run(sock, conn, streams, lambda: False, deadline=float(argument))

@@ -1,4 +1,4 @@
-import BoomerangHTTP2
+import BoomerangHTTP2Wire
 
 /// One libFuzzer input: the frames a client sends after the connection preface, through
 /// `HTTP2Session` whole and in two pieces split where the first byte says; every request that

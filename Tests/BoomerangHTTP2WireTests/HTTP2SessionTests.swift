@@ -1,4 +1,4 @@
-import BoomerangHTTP2
+import BoomerangHTTP2Wire
 import BoomerangTesting
 import Foundation
 import Testing

@@ -5,13 +5,15 @@ public struct HTTP2RequestHead: Sendable, Hashable {
     /// The stream that carries the request.
     public let streamID: Int32
     /// `:method`, `:scheme`, `:authority`, `:path` (and `:protocol`), in the order received.
-    public internal(set) var pseudoFields: [HTTP2Field] = []
+    public var pseudoFields: [HTTP2Field] = []
     /// The other fields, in the order received.
-    public internal(set) var fields: [HTTP2Field] = []
+    public var fields: [HTTP2Field] = []
     /// Whether the HEADERS frame ended the stream: the request has no body.
-    public internal(set) var endsStream = false
+    public var endsStream = false
 
-    init(streamID: Int32) {
+    /// A head with no fields yet: the session fills it as a HEADERS frame arrives; an h2c
+    /// upgrade makes stream 1's from the HTTP/1.1 request.
+    public init(streamID: Int32) {
         self.streamID = streamID
     }
 

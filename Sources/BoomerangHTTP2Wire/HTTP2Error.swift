@@ -37,6 +37,19 @@ public struct HTTP2Error: Error, Sendable, Hashable, CustomStringConvertible {
         self.library = library
     }
 
+    /// The GOAWAY code for a connection that ends with this error (RFC 9113 §7): ENHANCE_YOUR_CALM
+    /// (0xb) for a flood the library stopped (frames it must answer, CONTINUATIONs, SETTINGS),
+    /// PROTOCOL_ERROR (0x1) otherwise.
+    public var goAwayCode: UInt32 {
+        switch library {
+        case NGHTTP2_ERR_FLOODED.rawValue, NGHTTP2_ERR_TOO_MANY_CONTINUATIONS.rawValue, NGHTTP2_ERR_TOO_MANY_SETTINGS.rawValue,
+            NGHTTP2_ERR_TOO_MANY_INFLIGHT_SETTINGS.rawValue:
+            0xB
+        default:
+            0x1
+        }
+    }
+
     /// nghttp2's words for ``library``.
     public var detail: String {
         library == 0 ? "" : String(cString: nghttp2_strerror(library))

@@ -1,4 +1,4 @@
-import BoomerangHTTP2
+import BoomerangHTTP2Wire
 import Foundation
 
 #if canImport(Glibc)
