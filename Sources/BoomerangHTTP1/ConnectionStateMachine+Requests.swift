@@ -26,6 +26,11 @@ extension ConnectionStateMachine {
             case .delayed, .streaming, .stalled:
                 stash(rest)
                 return
+            case .closed where h2cUpgrade != nil:
+                // The head just parsed asked for h2c: what follows it is HTTP/2's.
+                h2cUpgrade!.input = Array(rest)
+                emit(.upgradeToHTTP2)
+                return
             case .closing, .lingering, .closed:
                 return
             }
@@ -40,11 +45,6 @@ extension ConnectionStateMachine {
             offset += consumed
             guard let event else { break }
             handle(event, in: rest, now: now)
-            if var upgrade = h2cUpgrade.take() {
-                upgrade.input = Array(bytes[offset...])
-                emit(.upgradeToHTTP2(upgrade))
-                return
-            }
         }
         if case .idle = state, !parser.isIdle {
             state = .readingHead(since: now)
@@ -67,7 +67,7 @@ extension ConnectionStateMachine {
     private mutating func handle(_ event: consuming HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch consume event {
         case .head(let parsed):
-            if configuration.acceptsH2CUpgrade, !isDraining, let upgrade = H2CUpgrade(head: parsed) {
+            if configuration.acceptsH2CUpgrade, H2CUpgrade.isAsked(by: parsed), !isDraining, let upgrade = H2CUpgrade(head: parsed) {
                 // The 101 is this machine's last output; HTTP/2 answers the request.
                 enqueue(H2CUpgrade.switchingProtocols, now: now)
                 h2cUpgrade = upgrade

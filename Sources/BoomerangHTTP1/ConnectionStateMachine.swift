@@ -60,7 +60,7 @@ public struct ConnectionStateMachine {
     var readingEnabled = false
     var armedDeadline: UInt64?
     var isDraining = false
-    /// An h2c upgrade accepted while parsing, handed to the driver once the parse stops.
+    /// An h2c upgrade accepted while parsing, for the driver (``takeH2CUpgrade()``).
     var h2cUpgrade: H2CUpgrade?
     /// Actions asked for and not taken yet: `actions[nextActionIndex..<actionCount]`. The array
     /// keeps its storage from event to event.
@@ -179,6 +179,11 @@ public struct ConnectionStateMachine {
             return
         }
         settle(now: now)
+    }
+
+    /// The upgrade that ``ConnectionAction/upgradeToHTTP2`` announced, once.
+    public mutating func takeH2CUpgrade() -> H2CUpgrade? {
+        h2cUpgrade.take()
     }
 
     /// The server closes the connection now, whatever it was doing.

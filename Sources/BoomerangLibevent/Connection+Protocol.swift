@@ -9,6 +9,17 @@ import BoomerangHTTP2Wire
 import BoomerangRuntime
 import BoomerangTLS
 
+/// What ``Connection/flush(now:)`` needs of a protocol machine's output.
+protocol ConnectionOutput {
+    var hasPendingOutput: Bool { get }
+    mutating func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R
+    mutating func sent(_ count: Int, now: UInt64)
+    mutating func transportFailed(now: UInt64)
+}
+
+extension ConnectionStateMachine: ConnectionOutput {}
+extension HTTP2ConnectionMachine: ConnectionOutput {}
+
 extension Connection {
     /// The connection preface every HTTP/2 client sends first (RFC 9113 §3.4).
     static let http2Preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
@@ -80,6 +91,7 @@ extension Connection {
 
     // MARK: Events into the protocol machine
 
+    @inline(__always)
     func protocolReceived(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
         if let http2 {
             http2.received(bytes, now: now)
@@ -90,6 +102,7 @@ extension Connection {
         }
     }
 
+    @inline(__always)
     func protocolPeerClosed(now: UInt64) {
         if let http2 { http2.peerClosed(now: now) } else { machine.peerClosed(now: now) }
     }
@@ -98,14 +111,17 @@ extension Connection {
         if let http2 { http2.peerClosedBehindUnreadInput(now: now) } else { machine.peerClosedBehindUnreadInput(now: now) }
     }
 
+    @inline(__always)
     func protocolTransportFailed(now: UInt64) {
         if let http2 { http2.transportFailed(now: now) } else { machine.transportFailed(now: now) }
     }
 
+    @inline(__always)
     func protocolTimerFired(now: UInt64) {
         if let http2 { http2.timerFired(now: now) } else { machine.timerFired(now: now) }
     }
 
+    @inline(__always)
     func protocolWoken(now: UInt64) {
         if let http2 { http2.woken(now: now) } else { machine.woken(now: now) }
     }
@@ -118,22 +134,26 @@ extension Connection {
         if let http2 { http2.stopRequested() } else { machine.stopRequested() }
     }
 
+    @inline(__always)
     func protocolSent(_ count: Int, now: UInt64) {
         if let http2 { http2.sent(count, now: now) } else { machine.sent(count, now: now) }
     }
 
     // MARK: Output of the protocol machine
 
+    @inline(__always)
     var hasPendingOutput: Bool {
         if let http2 { return http2.hasPendingOutput }
         return machine.hasPendingOutput
     }
 
+    @inline(__always)
     func withPendingOutput<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         if let http2 { return http2.withPendingOutput(body) }
         return machine.withPendingOutput(body)
     }
 
+    @inline(__always)
     func nextAction() -> ConnectionAction? {
         if let http2 { return http2.nextAction() }
         return machine.nextAction()

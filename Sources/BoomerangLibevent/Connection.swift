@@ -211,8 +211,8 @@ final class Connection {
                 }
             case .reset:
                 resetNow()
-            case .upgradeToHTTP2(let upgrade):
-                upgradeToHTTP2(upgrade, now: now)
+            case .upgradeToHTTP2:
+                if let upgrade = machine.takeH2CUpgrade() { upgradeToHTTP2(upgrade, now: now) }
             }
         }
     }
@@ -221,22 +221,33 @@ final class Connection {
     /// while some remains.
     func flush(now: UInt64) {
         if tls != nil { return flushSecured(now: now) }
+        if let http2 {
+            var output = http2
+            return flush(&output, now: now)
+        }
+        flush(&machine, now: now)
+    }
+
+    /// ``flush(now:)`` for one protocol machine, specialised for each: the HTTP/1.1 path stays
+    /// as direct as it was before HTTP/2 came.
+    @inline(__always)
+    private func flush<Machine: ConnectionOutput>(_ output: inout Machine, now: UInt64) {
         var budget = Connection.maxBytesPerFlush
-        while hasPendingOutput {
-            let (written, attempted) = withPendingOutput { bytes in
+        while output.hasPendingOutput {
+            let (written, attempted) = output.withPendingOutput { bytes in
                 (send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)), bytes.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN { break }
-                protocolTransportFailed(now: now)
+                output.transportFailed(now: now)
                 return
             }
-            protocolSent(written, now: now)
+            output.sent(written, now: now)
             budget -= written
             if written < attempted || budget <= 0 { break }
         }
-        waitForWritable(hasPendingOutput)
+        waitForWritable(output.hasPendingOutput)
     }
 
     /// Closes with a reset (an RST, through `SO_LINGER` 0).

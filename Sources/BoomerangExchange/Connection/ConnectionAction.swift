@@ -18,6 +18,8 @@ public enum ConnectionAction: Sendable, Equatable {
     /// Close with an RST (`SO_LINGER` 0), dropping every event of the connection.
     case reset
     /// The client asked for h2c and got its 101 (the last output of this machine): the
-    /// connection speaks HTTP/2 from here on, answering the upgrade's request on stream 1.
-    case upgradeToHTTP2(H2CUpgrade)
+    /// connection speaks HTTP/2 from here on, answering the upgrade's request on stream 1. The
+    /// upgrade is taken from the HTTP/1.1 machine (a payload here would make every action a
+    /// copy of a request head).
+    case upgradeToHTTP2
 }

@@ -14,15 +14,21 @@ public struct H2CUpgrade: Sendable, Equatable {
     /// The upgrade `head` asks for; nil when it asks for none, or for one the server does not
     /// take: a request with a body (answered in HTTP/1.1, as RFC 7540 §3.2 allows), or an
     /// `HTTP2-Settings` value that is not one field of base64url whole SETTINGS entries.
-    public init?(head: HTTPRequestHead) {
-        guard head.framing == .none, head.version == .http1_1,
-            let upgrade = head.headers["Upgrade"], Self.lists(upgrade, "h2c"),
+    public init?(head: borrowing HTTPRequestHead) {
+        guard Self.isAsked(by: head), let upgrade = head.headers["Upgrade"], Self.lists(upgrade, "h2c"),
             let connection = head.headers["Connection"], Self.lists(connection, "upgrade"), Self.lists(connection, "http2-settings")
         else { return nil }
         let values = head.headers.values(for: "HTTP2-Settings")
         guard values.count == 1, let settings = Base64.decode(values[0]), settings.count % 6 == 0 else { return nil }
-        self.head = head
+        self.head = copy head
         self.settings = settings
+    }
+
+    /// Whether `head` may ask for an upgrade at all: a cheap test for every request, before the
+    /// initializer (which takes a copy of the head) looks closer.
+    @inlinable
+    public static func isAsked(by head: HTTPRequestHead) -> Bool {
+        head.connectionListsUpgrade && head.framing == .none && head.version == .http1_1
     }
 
     /// The 101 the server answers with before its HTTP/2 preface.

@@ -35,6 +35,9 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// Whether the client sent `Expect: 100-continue` (ignored on HTTP/1.0, as RFC 9110 §10.1.1 asks)
     /// and waits for a 100 (Continue) before sending the body.
     public var expectsContinue: Bool
+    /// Whether a `Connection` field lists `upgrade`: the request may ask to switch protocols
+    /// (WebSocket, h2c), which the parser notes so that no other request pays for a look.
+    public var connectionListsUpgrade = false
     /// The head's bytes exactly as received, request line through the empty line, when the parser
     /// was configured to keep it (`HTTPParserConfiguration.keepsRawHead`); otherwise nil.
     public var rawHead: [UInt8]?

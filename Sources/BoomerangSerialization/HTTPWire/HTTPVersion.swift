@@ -19,7 +19,15 @@ public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     public static let http2 = HTTPVersion(major: 2, minor: 0)
 
     /// The version as the echo's `httpVersion` and ALPN-era tools name it: `1.0`, `1.1`, `2`.
-    public var label: String { major >= 2 ? String(major) : "\(major).\(minor)" }
+    public var label: String {
+        // Every echo writes it: the known versions cost no formatting.
+        switch (major, minor) {
+        case (1, 1): "1.1"
+        case (1, 0): "1.0"
+        case (2, 0): "2"
+        default: major >= 2 ? String(major) : "\(major).\(minor)"
+        }
+    }
 
     /// Whether the version has what HTTP/1.0 lacks and every later version has (persistent
     /// connections, trailers, 100-continue).

@@ -33,6 +33,8 @@ extension HTTPRequestParser {
                     connectionClose = true
                 } else if HTTPSyntax.equalsIgnoringCase(value, element.trimmed, "keep-alive") {
                     connectionKeepAlive = true
+                } else if HTTPSyntax.equalsIgnoringCase(value, element.trimmed, "upgrade") {
+                    connectionUpgrade = true
                 }
                 start = element.next
             }
@@ -148,7 +150,7 @@ extension HTTPRequestParser {
         swap(&movedHeaders, &headers)
         var movedRawHead: [UInt8] = []
         swap(&movedRawHead, &rawHead)
-        let head = HTTPRequestHead(
+        var head = HTTPRequestHead(
             method: method,
             target: movedTarget,
             version: version,
@@ -158,6 +160,7 @@ extension HTTPRequestParser {
             expectsContinue: expectsContinue,
             rawHead: configuration.keepsRawHead ? movedRawHead : nil
         )
+        head.connectionListsUpgrade = connectionUpgrade
         sectionFieldCount = 0
         lastFieldIsFraming = false
         return head

@@ -103,6 +103,7 @@ public struct HTTPRequestParser: Sendable {
     var expectsContinue = false
     var connectionClose = false
     var connectionKeepAlive = false
+    var connectionUpgrade = false
     var lastFieldIsFraming = false
 
     /// Creates a parser waiting for the first request.
@@ -239,6 +240,7 @@ public struct HTTPRequestParser: Sendable {
         expectsContinue = false
         connectionClose = false
         connectionKeepAlive = false
+        connectionUpgrade = false
         lastFieldIsFraming = false
         rawHead = []
         rawRunStart = -1
