@@ -91,8 +91,9 @@ import Testing
                                   TLS_SCENARIO_PORTS)
           --http2/--no-http2      Whether the HTTPS port offers HTTP/2 (ALPN h2, then http/1.1). (default:
                                   true; env: HTTP2)
-          --h2c/--no-h2c          Whether the plain port takes HTTP/2 without TLS from a client that opens
-                                  with its preface (prior knowledge). (default: true; env: H2C)
+          --h2c/--no-h2c          Whether the plain port takes HTTP/2 without TLS (h2c): from a client that
+                                  opens with its preface, or asks with Upgrade: h2c. (default: true; env:
+                                  H2C)
           --threads <count|auto>  The number of event loops, one thread each; auto is one per core.
                                   (default: auto; env: THREADS)
           --max-request-line-bytes <bytes>
