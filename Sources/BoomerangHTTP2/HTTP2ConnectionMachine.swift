@@ -120,6 +120,9 @@ public final class HTTP2ConnectionMachine {
             // The library ended the connection (a bad preface, a flood): a GOAWAY with the
             // reason goes out, then the socket closes.
             services.requestRefused(remote: remoteHost, status: 0, reason: "http2 \(error.code.name)")
+            let refusal = ServerError(
+                .http2ConnectionError, "the connection ended with GOAWAY (code \(error.goAwayCode)): \(error)", offset: error.offset)
+            services.refused(refusal, exchange: nil, input: bytes, remote: remoteHost)
             session.goAway(errorCode: error.goAwayCode)
             endConnection(now: now)
             settle(now: now)

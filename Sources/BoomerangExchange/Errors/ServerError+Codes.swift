@@ -40,4 +40,7 @@ extension ServerError.Code {
     public static let bodyTooLarge = Self("bodyTooLarge", status: 413)
     /// A request's header list went past its limit: the stream is reset.
     public static let headersTooLarge = Self("headersTooLarge", status: 431)
+    /// The HTTP/2 connection broke the protocol (a malformed frame, bad HPACK, a flood): it ends
+    /// with GOAWAY, no status is sent.
+    public static let http2ConnectionError = Self("http2ConnectionError", status: 400, closesConnection: true)
 }

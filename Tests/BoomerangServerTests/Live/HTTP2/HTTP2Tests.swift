@@ -191,6 +191,14 @@ import Testing
         #expect((result["goaway"] as? [String: Any])?["code"] as? Int == 0xB, "\(result)")
         #expect(result["closed"] as? Bool == true)
         #expect(try Self.curl(live, "/get", ["-o", "/dev/null"]).status == 0)
+        // The history has the refusal, with nghttp2's reason.
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+        let refused = try #require((list["requests"] as? [[String: Any]])?.first { $0["outcome"] as? String == "refused" })
+        let id = try #require(refused["id"] as? Int)
+        let entry = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests/\(id)"]).json)
+        let refusal = try #require(entry["refusal"] as? [String: Any], "\(entry)")
+        #expect(refusal["code"] as? String == "http2ConnectionError")
+        #expect((refusal["message"] as? String)?.contains("CONTINUATION") == true, "\(refusal)")
     }
 
     /// CVE-2023-44487: streams opened and reset at once, past the allowance, end the connection.
