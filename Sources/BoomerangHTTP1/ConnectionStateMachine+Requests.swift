@@ -67,7 +67,10 @@ extension ConnectionStateMachine {
     private mutating func handle(_ event: consuming HTTPRequestParser.Event, in bytes: UnsafeRawBufferPointer, now: UInt64) {
         switch consume event {
         case .head(let parsed):
-            if configuration.acceptsH2CUpgrade, H2CUpgrade.isAsked(by: parsed), !isDraining, let upgrade = H2CUpgrade(head: parsed) {
+            // h2c is HTTP/2 without TLS only (RFC 7540 §3.3): over TLS, ALPN is the way.
+            if configuration.acceptsH2CUpgrade, H2CUpgrade.isAsked(by: parsed), security == nil, !isDraining,
+                let upgrade = H2CUpgrade(head: parsed)
+            {
                 // The 101 is this machine's last output; HTTP/2 answers the request.
                 enqueue(H2CUpgrade.switchingProtocols, now: now)
                 h2cUpgrade = upgrade

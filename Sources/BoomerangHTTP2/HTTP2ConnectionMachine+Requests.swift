@@ -16,7 +16,7 @@ extension HTTP2ConnectionMachine {
             guard let exchange = streams[stream], case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
             finish(exchange, now: now)
         case .refused(let stream, let reason):
-            refuse(stream: stream, reason: reason)
+            refuse(stream: stream, reason: reason, now: now)
         case .streamClosed(let stream, _):
             if let pending = pendingGoAway, pending.after == stream {
                 pendingGoAway = nil
@@ -33,9 +33,15 @@ extension HTTP2ConnectionMachine {
 
     /// Answers a request refused from its head alone (431 for a header list over the limit, as
     /// RFC 9113 §10.5.1 suggests), without an exchange: its fields were not kept.
-    private func refuse(stream: Int32, reason: HTTP2Refusal) {
+    private func refuse(stream: Int32, reason: HTTP2Refusal, now: UInt64) {
         let error = ServerError(
             .headersTooLarge, "the request's header list went past max_header_bytes (\(configuration.maxHeaderListSize) bytes)")
+        if let exchange = streams[stream] {
+            // Its trailers were too large: the exchange is answered 431, once.
+            guard case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
+            exchange.isAnsweredEarly = true
+            return respond(exchange, error.response(for: exchange.exchange.context.head), now: now)
+        }
         services.requestRefused(remote: remoteHost, status: error.status, reason: reason.rawValue)
         services.refused(error, exchange: nil, input: UnsafeRawBufferPointer(start: nil, count: 0), remote: remoteHost)
         let response = error.response(for: nil)
@@ -56,6 +62,7 @@ extension HTTP2ConnectionMachine {
             id: received.streamID, exchange: Exchange(context: context), responder: services.responder(for: context))
         exchange.exchange.route = exchange.responder.route
         exchange.exchange.recording = exchange.responder.recording.take()
+        exchange.lastInput = now
         streams[received.streamID] = exchange
         if case .contentLength(let length) = head.framing, length > configuration.maxBodyBytes {
             return refuseBody(exchange, now: now)
@@ -91,6 +98,7 @@ extension HTTP2ConnectionMachine {
     private func receiveBody(_ bytes: [UInt8], stream: Int32, now: UInt64) {
         defer { session.consume(stream: stream, count: bytes.count) }
         guard let exchange = streams[stream], case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
+        exchange.lastInput = now
         exchange.exchange.bodyBytes += Int64(bytes.count)
         if exchange.exchange.bodyBytes > configuration.maxBodyBytes {
             return refuseBody(exchange, now: now)

@@ -13,6 +13,23 @@ extension HTTP2ConnectionMachine {
         }
         exchange.exchange.status = response.status
         if let fault = response.fault {
+            var answer = response
+            answer.fault = nil
+            switch fault.kind {
+            case .pingStorm(let count):
+                // The PINGs, then the answer, recorded once as any other.
+                session.ping(count: count)
+                return respond(exchange, answer, now: now)
+            case .goAway(let code, let last) where (last ?? exchange.id) >= exchange.id:
+                // The answer first, then the GOAWAY, once its stream has closed: a client that
+                // stops reading at a GOAWAY still gets it.
+                respond(exchange, answer, now: now)
+                isDraining = true
+                pendingGoAway = (code, last ?? exchange.id, exchange.id)
+                return
+            default:
+                break
+            }
             services.responseReady(exchange.exchange, response, written: nil)
             return startFault(fault, exchange: exchange, response: response, now: now)
         }
@@ -25,6 +42,10 @@ extension HTTP2ConnectionMachine {
         else { return }
         exchange.exchange.responseBytes = Self.headBytes(fields) + (sendsBody ? response.body.count : 0)
         exchange.phase = .answered
+        if exchange.isAnsweredEarly {
+            // The rest of the body is not wanted: NO_ERROR once the answer has left (RFC 9113 §8.1).
+            exchange.resetWhenFlushed = HTTP2ErrorCode.noError
+        }
         services.responseReady(exchange.exchange, response, written: HTTP2ResponseHead.text(status: response.status, fields: fields))
         services.exchangeCompleted(exchange.exchange)
     }
@@ -35,6 +56,12 @@ extension HTTP2ConnectionMachine {
 
     /// Submits a response head; a stream the client has closed meanwhile ends the exchange.
     private func submit(_ exchange: HTTP2StreamExchange, status: Int, fields: [HTTP2Field], body: HTTP2Session.Body) -> Bool {
+        // The client may have reset the stream in the read that completed it: the library would
+        // take the answer and drop it unsent, its body kept for the connection's life.
+        guard session.isOpen(stream: exchange.id) else {
+            abandon(exchange, cause: .clientClosed)
+            return false
+        }
         do {
             try session.respond(stream: exchange.id, status: status, fields: fields, body: body)
             hasResponded = true
@@ -119,7 +146,7 @@ extension HTTP2ConnectionMachine {
             case .end(let trailers):
                 return endStream(exchange, body, trailers: trailers)
             case .fault(let fault):
-                return breakStream(exchange, body, fault: fault)
+                return breakStream(exchange, body, fault: fault, now: now)
             }
         }
     }
@@ -173,7 +200,7 @@ extension HTTP2ConnectionMachine {
     // MARK: Faults
 
     /// A stream's own fault, met while it was pulled: its HTTP/2 meaning.
-    private func breakStream(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, fault: TransportFault) {
+    private func breakStream(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, fault: TransportFault, now: UInt64) {
         switch fault.kind {
         case .reset, .closeAfterHeaders, .closeMidBody:
             cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
@@ -182,7 +209,7 @@ extension HTTP2ConnectionMachine {
         case .stall:
             if body.recordsAtEnd { services.streamEnded(exchange.exchange, body.response, head: body.head, cut: nil) }
             services.exchangeCompleted(exchange.exchange)
-            exchange.phase = .stalled(until: lastWriteProgress &+ configuration.idleTimeoutNanoseconds)
+            exchange.phase = .stalled(until: now &+ configuration.idleTimeoutNanoseconds)
         case .streamReset(let code, _):
             cutStream(exchange, body, errorCode: code)
         case .goAway(let code, let last):
@@ -200,9 +227,8 @@ extension HTTP2ConnectionMachine {
         isDraining = true
         for exchange in streams.values where exchange.id > lastStream {
             if case .answered = exchange.phase { continue }
-            exchange.phase = .answered
+            abandon(exchange, cause: .serverStopped)
             session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.refusedStream)
-            services.exchangeAborted(exchange.exchange, phase: .delay, cause: .serverStopped)
         }
     }
 
@@ -244,27 +270,15 @@ extension HTTP2ConnectionMachine {
             let stream: any ResponseBodyStream = response.bodyStream ?? WholeBody(bytes: response.body)
             startStream(stream, exchange: exchange, response: response, recordsAtEnd: false, cutAfter: count, cutCode: code, now: now)
         case .goAway(let code, let last):
-            let lastStream = last ?? exchange.id
-            if lastStream >= exchange.id {
-                // The answer first, then the GOAWAY, once its stream has closed: a client that
-                // stops reading at a GOAWAY still gets it.
-                var answer = response
-                answer.fault = nil
-                respond(exchange, answer, now: now)
-                isDraining = true
-                pendingGoAway = (code, lastStream, exchange.id)
-            } else {
-                // Above the last stream: not processed, as the GOAWAY says.
-                exchange.phase = .answered
-                session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.refusedStream)
-                services.exchangeCompleted(exchange.exchange)
-                goAway(code: code, lastStream: lastStream)
-            }
-        case .pingStorm(let count):
-            session.ping(count: count)
-            var answer = response
-            answer.fault = nil
-            respond(exchange, answer, now: now)
+            // Above the last stream (respond(_:_:now:) answered the others): not processed, as
+            // the GOAWAY says.
+            exchange.phase = .answered
+            session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.refusedStream)
+            services.exchangeCompleted(exchange.exchange)
+            goAway(code: code, lastStream: last ?? exchange.id)
+        case .pingStorm:
+            // Sent by respond(_:_:now:), which answers after them.
+            break
         }
     }
 }

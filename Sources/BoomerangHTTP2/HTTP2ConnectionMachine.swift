@@ -159,8 +159,14 @@ public final class HTTP2ConnectionMachine {
             return
         }
         for exchange in Array(streams.values) {
-            guard let deadline = exchange.deadline, now >= deadline else { continue }
+            guard let deadline = exchange.deadline(idle: configuration.idleTimeoutNanoseconds), now >= deadline else { continue }
             switch exchange.phase {
+            case .receiving:
+                // The body stopped arriving: 408, as HTTP/1.1's slow body gets.
+                let seconds = Double(configuration.idleTimeoutNanoseconds) / 1e9
+                let error = ServerError(.bodyTooSlow, "the request body stopped arriving for \(seconds) s")
+                exchange.isAnsweredEarly = true
+                respond(exchange, error.response(for: exchange.exchange.context.head), now: now)
             case .delayed(let response, _):
                 respond(exchange, response, now: now)
             case .streaming(let body):
@@ -266,6 +272,9 @@ public final class HTTP2ConnectionMachine {
             return close(cause: .clientClosed)
         }
         queuedTotal += output.count - before
+        if !closesWhenFlushed && !session.wantsRead && !session.wantsWrite {
+            libraryEndedConnection()
+        }
         if wasEmpty && hasPendingOutput {
             lastWriteProgress = now
             emit(.send)
@@ -298,12 +307,26 @@ public final class HTTP2ConnectionMachine {
             deadline = idleSince &+ configuration.idleTimeoutNanoseconds
         }
         for exchange in streams.values {
-            if let time = exchange.deadline { deadline = min(deadline ?? .max, time) }
+            if let time = exchange.deadline(idle: configuration.idleTimeoutNanoseconds) { deadline = min(deadline ?? .max, time) }
         }
         guard let deadline else { return }
         if let armedDeadline, armedDeadline <= deadline, armedDeadline > now { return }
         armedDeadline = deadline
         emit(.armTimer(at: deadline))
+    }
+
+    /// The library reads and writes no more: it sent a GOAWAY for an error it found (a frame that
+    /// breaks the protocol, bad HPACK, too many resets), or both sides said GOAWAY. Its streams
+    /// will never close, so they end here, and the connection once its output has left.
+    private func libraryEndedConnection() {
+        if let code = session.goAwaySent, code != 0 {
+            let refusal = ServerError(.http2ConnectionError, "the connection ended with GOAWAY (code \(code)) for an error in what the client sent")
+            services.requestRefused(remote: remoteHost, status: 0, reason: "http2 goaway \(code)")
+            services.refused(refusal, exchange: nil, input: UnsafeRawBufferPointer(start: nil, count: 0), remote: remoteHost)
+        }
+        closesWhenFlushed = true
+        for exchange in Array(streams.values) { abandon(exchange, cause: .clientClosed) }
+        streams.removeAll()
     }
 
     /// No more input is taken; the connection closes once its output has left.

@@ -61,6 +61,9 @@ final class HTTP2StreamExchange {
     /// The request was answered before its body ended (an early answer, a body over the limit):
     /// what still arrives is counted against the windows and dropped.
     var isAnsweredEarly = false
+    /// When the request's head or last body bytes arrived: a request whose body stops arriving
+    /// for the idle timeout is answered 408.
+    var lastInput: UInt64 = 0
     /// The response was cut short: once its head and the data before the cut have been framed,
     /// the stream is reset with this code.
     var resetWhenFlushed: UInt32?
@@ -71,9 +74,11 @@ final class HTTP2StreamExchange {
         self.responder = responder
     }
 
-    /// When the exchange needs the machine again, if it waits for a time.
-    var deadline: UInt64? {
+    /// When the exchange needs the machine again, if it waits for a time; `idle` is the idle
+    /// timeout a request body may pause for.
+    func deadline(idle: UInt64) -> UInt64? {
         switch phase {
+        case .receiving where !isAnsweredEarly: lastInput &+ idle
         case .delayed(_, let until): until
         case .streaming(let body): if case .until(let time) = body.wait { time } else { nil }
         case .stalled(let until): until

@@ -98,8 +98,12 @@ private func http2DataChunk(
 }
 
 private func http2FrameSent(_: OpaquePointer?, _ frame: UnsafePointer<nghttp2_frame>?, _ userData: UnsafeMutableRawPointer?) -> Int32 {
-    guard let frame, isType(frame, NGHTTP2_HEADERS) else { return 0 }
-    session(userData).headersSent.insert(frame.pointee.hd.stream_id)
+    guard let frame else { return 0 }
+    if isType(frame, NGHTTP2_HEADERS) {
+        session(userData).headersSent.insert(frame.pointee.hd.stream_id)
+    } else if isType(frame, NGHTTP2_GOAWAY) {
+        session(userData).sentGoAwayCode = frame.pointee.goaway.error_code
+    }
     return 0
 }
 

@@ -34,6 +34,8 @@ public final class HTTP2Session {
     private var receivedBytes = 0
     /// Streams whose response HEADERS frame has been framed into the output.
     var headersSent: Set<Int32> = []
+    /// The code of the last GOAWAY framed into the output.
+    var sentGoAwayCode: UInt32?
 
     /// A response body's bytes waiting for the library's read callback.
     final class OutgoingBody {
@@ -230,6 +232,14 @@ public final class HTTP2Session {
             output.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
         }
     }
+
+    /// Whether `stream` is open for an answer: the library knows it and has not closed it.
+    public func isOpen(stream: Int32) -> Bool {
+        nghttp2_session_find_stream(session, stream) != nil
+    }
+
+    /// The code of the last GOAWAY the library sent, nil when it sent none.
+    public var goAwaySent: UInt32? { sentGoAwayCode }
 
     /// Whether `stream`'s response head has been framed into the output already.
     public func hasSentHeaders(stream: Int32) -> Bool {

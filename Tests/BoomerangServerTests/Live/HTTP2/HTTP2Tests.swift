@@ -78,6 +78,7 @@ import Testing
         #expect(stream["status"] as? Int == 413)
         let echo = try #require(stream["json"] as? [String: Any])
         #expect((echo["error"] as? [String: Any])?["code"] as? String == "bodyTooLarge")
+        #expect(stream["reset"] as? Int == 0, "RST_STREAM (NO_ERROR) after the answer: the rest of the body is not wanted")
         #expect(try live.fetch("/get").status == 200)
     }
 
@@ -209,6 +210,44 @@ import Testing
         #expect((goaway["lastStream"] as? Int ?? 0) < 2 * 3000, "stopped before the last stream: \(goaway)")
         #expect(result["closed"] as? Bool == true)
         #expect(try Self.curl(live, "/get", ["-o", "/dev/null"]).status == 0)
+    }
+
+    /// A connection error the library finds while a stream waits (a WINDOW_UPDATE of 0 on the
+    /// connection, RFC 9113 §6.9): GOAWAY, the close at once, and the refusal in the history.
+    @Test func aConnectionErrorWithAStreamOpenClosesAtOnce() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "bad-window", "/delay/5")
+        #expect((result["goaway"] as? [String: Any])?["code"] as? Int == 0x1, "\(result)")
+        #expect(result["closed"] as? Bool == true)
+        #expect((result["seconds"] as? Double ?? 99) < 3, "not held open by the waiting stream: \(result)")
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+        let outcomes = (list["requests"] as? [[String: Any]] ?? []).compactMap { $0["outcome"] as? String }
+        #expect(outcomes.contains("refused"), "\(outcomes)")
+    }
+
+    @Test func aBodyThatStopsArrivingIsAnswered408() throws {
+        let live = try LiveServer { $0.idleTimeout = 1 }
+        let result = try Self.client(live, "slow-body", "/post")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["status"] as? Int == 408, "\(stream)")
+        #expect(((stream["json"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "bodyTooSlow")
+    }
+
+    @Test func aPingStormsAnswerIsRecordedOnce() throws {
+        let live = try LiveServer()
+        #expect(try Self.curl(live, "/get?x-set-response-fault=h2-ping-storm:10", ["-o", "/dev/null", "-H", "X-Boomerang-Session: ping"]).status == 0)
+        #expect(try Self.curl(live, "/get?x-set-response-fault=h2-goaway", ["-o", "/dev/null", "-H", "X-Boomerang-Session: ping"]).status == 0)
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests?session=ping"]).json)
+        #expect(list["total"] as? Int == 2, "\(list)")
+    }
+
+    /// RFC 7540 §3.3: h2c is never over TLS; an Upgrade: h2c on the HTTPS port is HTTP/1.1's.
+    @Test func anUpgradeToH2COverTLSIsIgnored() throws {
+        let server = try HTTPSTests.SecureServer()
+        let output = try server.curl(
+            "/get", ["--http1.1", "-H", "Connection: Upgrade, HTTP2-Settings", "-H", "Upgrade: h2c", "-H", "HTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA"])
+        let echo = try #require(output.json, "\(output.stderr)")
+        #expect(echo["httpVersion"] as? String == "1.1")
     }
 
     @Test func aStalledStreamIsCancelledAtTheIdleTimeout() throws {

@@ -11,6 +11,8 @@ Prints one JSON document. Scenarios:
     idle PORT SECONDS          open a connection, send nothing more, report what the server does
     continuation-flood PORT N  a HEADERS frame without END_HEADERS, then N CONTINUATION frames
     rapid-reset PORT N         N streams each opened and reset at once (CVE-2023-44487)
+    bad-window PORT PATH       GET PATH, then a WINDOW_UPDATE of 0 on the connection (a connection error)
+    slow-body PORT PATH        POST PATH with its head only: the body never comes
 """
 import json
 import socket
@@ -188,6 +190,9 @@ def main():
             conn.end_stream(1)
             sock.sendall(conn.data_to_send())
         goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
+        if streams[1].reset is None and not closed:
+            # An answer before the body's end is followed by RST_STREAM (NO_ERROR).
+            run(sock, conn, streams, lambda: streams[1].reset is not None, deadline=1.0)
         result = {"stream": streams[1].report(), "sent": sent, "goaway": goaway}
     elif scenario == "headers":
         streams[1] = Stream()
@@ -218,6 +223,20 @@ def main():
             frames.append(hyperframe.frame.RstStreamFrame(stream_id, error_code=8))
         sock.close()
         result = raw_frames(port, frames)
+    elif scenario == "bad-window":
+        encoder = hpack.Encoder()
+        frames = [
+            hyperframe.frame.HeadersFrame(1, encoder.encode(request_headers(port, argument)), flags=["END_HEADERS", "END_STREAM"]),
+            hyperframe.frame.WindowUpdateFrame(0, window_increment=0),
+        ]
+        sock.close()
+        result = raw_frames(port, frames)
+    elif scenario == "slow-body":
+        streams[1] = Stream()
+        conn.send_headers(1, request_headers(port, argument, "POST", [("content-type", "text/plain")]))
+        sock.sendall(conn.data_to_send())
+        goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
+        result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
     elif scenario == "idle":
         started = time.time()
         goaway, closed = run(sock, conn, streams, lambda: False, deadline=float(argument))
