@@ -250,6 +250,28 @@ import Testing
         #expect(echo["httpVersion"] as? String == "1.1")
     }
 
+    /// A request and its reset in one read: the answer is not handed to nghttp2 (which would
+    /// keep it unsent for the connection's life), and the history has the exchange as aborted.
+    @Test func aStreamResetInTheReadThatCompletedItIsNotAnswered() throws {
+        let live = try LiveServer()
+        _ = try Self.client(live, "reset-at-once", "/bytes/100000")
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+        let entries = list["requests"] as? [[String: Any]] ?? []
+        let bytes = try #require(entries.first { $0["path"] as? String == "/bytes/100000" }, "\(entries)")
+        #expect(bytes["outcome"] as? String != "complete", "\(bytes)")
+    }
+
+    @Test func trailersOverTheLimitAnswerTheirExchange431Once() throws {
+        let live = try LiveServer { $0.maxHeaderBytes = 4096 }
+        let result = try Self.client(live, "big-trailers", "8000")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["status"] as? Int == 431, "\(stream)")
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+        let posts = (list["requests"] as? [[String: Any]] ?? []).filter { $0["path"] as? String == "/post" }
+        #expect(posts.count == 1, "\(posts)")
+        #expect(posts.first?["status"] as? Int == 431)
+    }
+
     @Test func aStalledStreamIsCancelledAtTheIdleTimeout() throws {
         let live = try LiveServer { $0.idleTimeout = 1 }
         let result = try Self.client(live, "get", "/get?x-set-response-fault=stall")

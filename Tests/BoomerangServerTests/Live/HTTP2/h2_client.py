@@ -13,6 +13,8 @@ Prints one JSON document. Scenarios:
     rapid-reset PORT N         N streams each opened and reset at once (CVE-2023-44487)
     bad-window PORT PATH       GET PATH, then a WINDOW_UPDATE of 0 on the connection (a connection error)
     slow-body PORT PATH        POST PATH with its head only: the body never comes
+    reset-at-once PORT PATH    GET PATH and RST_STREAM for it in one write
+    big-trailers PORT BYTES    POST /post with a body, then trailers with a field of BYTES bytes
 """
 import json
 import socket
@@ -231,6 +233,27 @@ def main():
         ]
         sock.close()
         result = raw_frames(port, frames)
+    elif scenario == "reset-at-once":
+        encoder = hpack.Encoder()
+        frames = [
+            hyperframe.frame.HeadersFrame(1, encoder.encode(request_headers(port, argument)), flags=["END_HEADERS", "END_STREAM"]),
+            hyperframe.frame.RstStreamFrame(1, error_code=8),
+        ]
+        sock.close()
+        raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+        raw.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize()
+                    + b"".join(frame.serialize() for frame in frames))
+        time.sleep(0.5)
+        raw.close()
+        result = {"sent": True}
+    elif scenario == "big-trailers":
+        streams[1] = Stream()
+        conn.send_headers(1, request_headers(port, "/post", "POST", [("content-type", "text/plain")]))
+        conn.send_data(1, b"hello")
+        conn.send_headers(1, [("x-big-trailer", "t" * int(argument))], end_stream=True)
+        sock.sendall(conn.data_to_send())
+        goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
+        result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
     elif scenario == "slow-body":
         streams[1] = Stream()
         conn.send_headers(1, request_headers(port, argument, "POST", [("content-type", "text/plain")]))
