@@ -175,6 +175,7 @@ function overview(entry) {
   const request = entry.request;
   return table([
     ["Request", `${request.method} ${request.target} ${request.version}`],
+    ...(request.http2 ? [["HTTP/2", `stream ${request.http2.stream} on connection ${request.http2.connection}`]] : []),
     ["URL", request.url],
     ["Outcome", entry.outcome],
     ["Status", entry.status ? String(entry.status) : "none sent"],
