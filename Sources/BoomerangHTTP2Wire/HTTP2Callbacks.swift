@@ -131,6 +131,7 @@ func http2ReadBody(
         }
         written += count
         body.offset += count
+        body.pending -= count
         if body.offset == chunk.count {
             body.chunks.removeFirst()
             body.offset = 0

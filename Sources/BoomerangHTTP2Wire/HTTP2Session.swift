@@ -40,6 +40,8 @@ public final class HTTP2Session {
     /// A response body's bytes waiting for the library's read callback.
     final class OutgoingBody {
         var chunks: [[UInt8]] = []
+        /// The bytes of `chunks` not yet handed to the library.
+        var pending = 0
         var offset = 0
         var isFinished = false
         var trailers: [HTTP2Field] = []
@@ -112,7 +114,7 @@ public final class HTTP2Session {
     /// not framed yet (held back by flow control or by output not taken).
     public func bufferedBytes(stream: Int32) -> Int {
         guard let body = outgoing[stream] else { return 0 }
-        return body.chunks.reduce(0) { $0 + $1.count } - body.offset
+        return body.pending
     }
 
     /// Answers the request on `stream`.
@@ -130,6 +132,7 @@ public final class HTTP2Session {
         case .complete(let bytes):
             let pending = OutgoingBody()
             pending.chunks = bytes.isEmpty ? [] : [bytes]
+            pending.pending = bytes.count
             pending.isFinished = true
             result = submit(all, stream: stream, body: pending)
         case .streamed:
@@ -148,6 +151,7 @@ public final class HTTP2Session {
         guard let body = outgoing[stream], !body.isFinished else { throw HTTP2Error(.invalidStream, stream: stream) }
         guard !bytes.isEmpty else { return }
         body.chunks.append(bytes)
+        body.pending += bytes.count
         resume(stream, body)
     }
 

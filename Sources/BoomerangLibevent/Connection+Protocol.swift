@@ -46,6 +46,11 @@ extension Connection {
     /// The first plain bytes of a connection on a port that takes h2c: the preface starts HTTP/2,
     /// anything else goes to HTTP/1.1. A preface split over reads is held until it is whole.
     func receivedFirstPlainBytes(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        guard prefaceProbe != nil || bytes.first == Self.http2Preface[0] else {
+            // Not a preface (an HTTP/1.1 request line's method): the read goes on uncopied.
+            isProbingPreface = false
+            return machine.received(bytes, now: now)
+        }
         var seen = prefaceProbe ?? []
         seen.append(contentsOf: bytes)
         let compared = min(seen.count, Self.http2Preface.count)

@@ -21,7 +21,6 @@ import argparse
 import os
 import re
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -29,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from tls_compare import HOST, free_port, leaf_for_nginx, run, wait_for
+from tls_compare import HOST, free_port, leaf_for_nginx, run, stop, wait_for
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
 
@@ -171,14 +170,7 @@ def main():
                     for case in failed:
                         print(f"    failed {case}")
     finally:
-        for process in processes:
-            process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        stop(processes, work)
 
 
 if __name__ == "__main__":

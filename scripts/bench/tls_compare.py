@@ -94,6 +94,18 @@ http {{
     return process
 
 
+def stop(processes, work):
+    """Stops the servers (SIGTERM, then SIGKILL after 10 s) and removes the scratch folder."""
+    for process in processes:
+        process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def wrk(url, conns, secs):
     output = run("wrk", "-t1", f"-c{conns}", f"-d{secs}s", url).stdout
     match = re.search(r"Requests/sec:\s+([\d.]+)", output)
@@ -154,14 +166,7 @@ def main():
                   f"nginx {statistics.median(rows['nginx'][measure]):.0f}, "
                   f"paired ratio {statistics.median(ratios):.2f} (rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
     finally:
-        for process in processes:
-            process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        stop(processes, work)
 
 
 if __name__ == "__main__":
