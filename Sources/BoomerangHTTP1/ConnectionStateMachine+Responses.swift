@@ -232,7 +232,7 @@ extension ConnectionStateMachine {
             recordEnd(of: body, cut: nil)
             services.exchangeCompleted(body.exchange)
             state = .stalled(since: now)
-        case .streamReset, .goAway, .pingStorm:
+        case .streamReset, .goAway, .pingStorm, .windowStall:
             break
         }
     }
@@ -276,7 +276,7 @@ extension ConnectionStateMachine {
             services.exchangeCompleted(exchange)
             input.bytes = []
             state = .stalled(since: now)
-        case .streamReset, .goAway, .pingStorm:
+        case .streamReset, .goAway, .pingStorm, .windowStall:
             // Translated by respond(_:_:now:) before they get here.
             break
         }

@@ -67,7 +67,10 @@ extension HTTP2ConnectionMachine {
         if case .contentLength(let length) = head.framing, length > configuration.maxBodyBytes {
             return refuseBody(exchange, now: now)
         }
-        if !received.endsStream { answerBeforeBody(exchange, now: now) }
+        if !received.endsStream {
+            answerBeforeBody(exchange, now: now)
+            if !exchange.isAnsweredEarly { exchange.holdsWindow = exchange.responder.holdsBodyWindow() }
+        }
     }
 
     /// The exchange core's request head for an HTTP/2 request: the method and target from the
@@ -96,8 +99,13 @@ extension HTTP2ConnectionMachine {
     }
 
     private func receiveBody(_ bytes: [UInt8], stream: Int32, now: UInt64) {
-        defer { session.consume(stream: stream, count: bytes.count) }
-        guard let exchange = streams[stream], case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
+        let exchange = streams[stream]
+        if exchange?.holdsWindow == true {
+            session.consumeConnectionOnly(count: bytes.count)
+        } else {
+            session.consume(stream: stream, count: bytes.count)
+        }
+        guard let exchange, case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
         exchange.lastInput = now
         exchange.exchange.bodyBytes += Int64(bytes.count)
         if exchange.exchange.bodyBytes > configuration.maxBodyBytes {

@@ -206,7 +206,7 @@ extension HTTP2ConnectionMachine {
             cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
         case .malformedChunk, .garbage:
             cutStream(exchange, body, errorCode: HTTP2ErrorCode.protocolError)
-        case .stall:
+        case .stall, .windowStall:
             if body.recordsAtEnd { services.streamEnded(exchange.exchange, body.response, head: body.head, cut: nil) }
             services.exchangeCompleted(exchange.exchange)
             exchange.phase = .stalled(until: now &+ configuration.idleTimeoutNanoseconds)
@@ -254,7 +254,8 @@ extension HTTP2ConnectionMachine {
         case .closeMidBody(let count):
             let stream: any ResponseBodyStream = response.bodyStream ?? WholeBody(bytes: response.body)
             startStream(stream, exchange: exchange, response: response, recordsAtEnd: false, cutAfter: count, now: now)
-        case .stall:
+        case .stall, .windowStall:
+            // A window stall whose body fit in the window: the answer stalls instead.
             services.exchangeCompleted(exchange.exchange)
             exchange.phase = .stalled(until: now &+ configuration.idleTimeoutNanoseconds)
         case .streamReset(let code, .beforeHeaders):

@@ -164,7 +164,8 @@ public final class HTTP2ConnectionMachine {
             case .receiving:
                 // The body stopped arriving: 408, as HTTP/1.1's slow body gets.
                 let seconds = Double(configuration.idleTimeoutNanoseconds) / 1e9
-                let error = ServerError(.bodyTooSlow, "the request body stopped arriving for \(seconds) s")
+                let cause = exchange.holdsWindow ? " (h2-window-stall kept its window shut)" : ""
+                let error = ServerError(.bodyTooSlow, "the request body stopped arriving for \(seconds) s\(cause)")
                 exchange.isAnsweredEarly = true
                 respond(exchange, error.response(for: exchange.exchange.context.head), now: now)
             case .delayed(let response, _):

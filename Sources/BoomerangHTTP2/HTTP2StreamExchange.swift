@@ -61,6 +61,8 @@ final class HTTP2StreamExchange {
     /// The request was answered before its body ended (an early answer, a body over the limit):
     /// what still arrives is counted against the windows and dropped.
     var isAnsweredEarly = false
+    /// The request asked for ``TransportFault/windowStall``: its body's window is never reopened.
+    var holdsWindow = false
     /// When the request's head or last body bytes arrived: a request whose body stops arriving
     /// for the idle timeout is answered 408.
     var lastInput: UInt64 = 0

@@ -110,6 +110,13 @@ public final class HTTP2Session {
         }
     }
 
+    /// Like ``consume(stream:count:)`` for the connection's window alone: `stream`'s stays shut
+    /// (a flow-control stall on purpose), while other streams go on.
+    public func consumeConnectionOnly(count: Int) {
+        guard count > 0 else { return }
+        _ = nghttp2_session_consume_connection(session, count)
+    }
+
     /// The bytes of `stream`'s response body handed to ``send(stream:_:)`` that the library has
     /// not framed yet (held back by flow control or by output not taken).
     public func bufferedBytes(stream: Int32) -> Int {

@@ -65,6 +65,15 @@ package struct EchoResponder: Responder {
         return try multipartRefusal(failure, format: format, bodyHash: nil)
     }
 
+    /// Whether `x-set-response-fault` asks for `h2-window-stall`; an invalid control is answered
+    /// once the body is complete, as any other.
+    package mutating func holdsBodyWindow() -> Bool {
+        let controls = try? ResponseControls(
+            query: EchoQuery(context.head.query ?? "").rawPairs, headers: context.head.headers,
+            maxDelayMilliseconds: configuration.maxResponseDelayMilliseconds)
+        return controls?.fault == .transport(.windowStall)
+    }
+
     package mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         try finishTellingRefusal().response
     }

@@ -7,7 +7,8 @@ import BoomerangExchange
 /// (each with an HTTP/1.1 meaning, ``TransportFault/http1Meaning``): `h2-reset[:code]`,
 /// `h2-reset-after-headers[:code]`, `h2-reset-after:bytes[:code]` (RST_STREAM, code by RFC name
 /// or number, INTERNAL_ERROR by default), `h2-goaway[:code[:last-stream]]` and
-/// `h2-ping-storm[:count]` (1–1000, 100 by default).
+/// `h2-ping-storm[:count]` (1–1000, 100 by default) and `h2-window-stall` (the request body's
+/// window never reopened).
 package enum ResponseFault: Equatable {
     case transport(TransportFault)
     /// Close after this many body bytes; nil for half the body.
@@ -23,8 +24,8 @@ package enum ResponseFault: Equatable {
     /// The accepted values, for error messages.
     package static let expected =
         "reset, close-after-headers, close-mid-body[:bytes], malformed-chunk, garbage, stall, drip[:milliseconds], "
-        + "h2-reset[:code], h2-reset-after-headers[:code], h2-reset-after:bytes[:code], h2-goaway[:code[:last-stream]] "
-        + "or h2-ping-storm[:count]"
+        + "h2-reset[:code], h2-reset-after-headers[:code], h2-reset-after:bytes[:code], h2-goaway[:code[:last-stream]], "
+        + "h2-ping-storm[:count] or h2-window-stall"
 
     /// The most PING frames `h2-ping-storm` sends.
     package static let maxPings = 1000
@@ -83,6 +84,8 @@ package enum ResponseFault: Equatable {
                 count = value
             }
             return .pingStorm(count: count)
+        case "h2-window-stall" where arguments.isEmpty:
+            return .windowStall
         default:
             return nil
         }

@@ -84,9 +84,17 @@ public protocol Responder {
     /// it. For requests the head alone condemns, as a strict server answers them. The default,
     /// nil, reads the body.
     mutating func answerBeforeBody() throws(ServerError) -> Response?
+    /// Called once when the head is complete, a body follows and ``answerBeforeBody()`` gave no
+    /// answer: whether the request asked for the HTTP/2 fault ``TransportFault/windowStall``,
+    /// which keeps the body's flow-control window shut. HTTP/1.1 does not ask. The default, false,
+    /// reopens the window as the body is taken.
+    mutating func holdsBodyWindow() -> Bool
 }
 
 extension Responder {
     /// Reads the body: no answer before it.
     public mutating func answerBeforeBody() throws(ServerError) -> Response? { nil }
+
+    /// No fault on the body's window.
+    public mutating func holdsBodyWindow() -> Bool { false }
 }

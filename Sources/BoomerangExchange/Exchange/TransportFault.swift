@@ -20,6 +20,7 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         case streamReset(code: UInt32, at: ResetPoint)
         case goAway(code: UInt32, lastStream: Int32?)
         case pingStorm(count: Int)
+        case windowStall
     }
 
     /// Where an HTTP/2 stream reset falls in the response.
@@ -78,6 +79,12 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         TransportFault(kind: .pingStorm(count: max(1, count)))
     }
 
+    /// HTTP/2: the request body's flow-control window is never reopened, so the client's upload
+    /// stops once it has sent the initial window (65,535 bytes); the body then times out (408
+    /// after `idle_timeout`). A body that fits in the window arrives and is met by a stall. Asked
+    /// for from the head, before the body. Over HTTP/1.1, which has no window of its own: a stall.
+    public static let windowStall = TransportFault(kind: .windowStall)
+
     /// What ``garbage(_:)`` sends by default: bytes that are not an HTTP status line.
     public static let defaultGarbage: [UInt8] = Array("\u{0}\u{1}NOT-HTTP \u{7f}garbage\r\n\r\n".utf8) + [0xFF, 0xFE]
 
@@ -96,6 +103,7 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         case .streamReset(let code, .afterBodyBytes(let count)): "h2-reset-after(\(count), \(code))"
         case .goAway(let code, let last): "h2-goaway(\(code)\(last.map { ", \($0)" } ?? ""))"
         case .pingStorm(let count): "h2-ping-storm(\(count))"
+        case .windowStall: "h2-window-stall"
         }
     }
 
@@ -108,6 +116,7 @@ public struct TransportFault: Sendable, Hashable, CustomStringConvertible {
         case .streamReset(_, .afterBodyBytes(let count)): (.closeMidBody(afterBytes: count), false)
         case .goAway: (nil, true)
         case .pingStorm: (nil, false)
+        case .windowStall: (.stall, false)
         default: (self, false)
         }
     }

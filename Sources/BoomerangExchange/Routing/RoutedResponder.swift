@@ -45,6 +45,11 @@ public struct RoutedResponder {
         }
     }
 
+    /// Whether the request's body window stays shut (see ``Responder/holdsBodyWindow()``).
+    public mutating func holdsBodyWindow() -> Bool {
+        responder.holdsBodyWindow()
+    }
+
     /// The body is complete: the response, or the error to answer with. The request is read from
     /// its context in place (passing the head itself would copy it).
     public mutating func finish(trailers: HTTPHeaders, context: RequestContext) throws(ServerError) -> Response {

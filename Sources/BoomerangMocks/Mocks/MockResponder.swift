@@ -73,6 +73,16 @@ package struct MockResponder: Responder, RouteDeciding {
         return try echo!.answerBeforeBody()
     }
 
+    /// Whether the mapping that answers asks for `h2-window-stall`, when the head alone decides
+    /// it (no body patterns, no scenario step), or else the built-in route's request does.
+    package mutating func holdsBodyWindow() -> Bool {
+        guard let first = candidates.first else { return fallback?.holdsBodyWindow() ?? false }
+        guard first.request.bodyPatterns.isEmpty, first.scenario == nil else { return false }
+        if first.response.responseFault == .transport(.windowStall) { return true }
+        if first.response.echoFormat != nil, echo != nil { return echo!.holdsBodyWindow() }
+        return false
+    }
+
     package mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {
         subject.body = bodyTooLarge ? nil : body
         var pending = candidates

@@ -20,6 +20,27 @@ import Testing
         #expect(ResponseFault(text, maxDelayMilliseconds: 10_000) == nil)
     }
 
+    @Test(arguments: [
+        ("h2-reset", ResponseFault.transport(.streamReset(code: 0x2, at: .beforeHeaders))),
+        ("h2-reset:CANCEL", .transport(.streamReset(code: 0x8, at: .beforeHeaders))),
+        ("h2-reset-after-headers:7", .transport(.streamReset(code: 0x7, at: .afterHeaders))),
+        ("h2-reset-after:100:refused_stream", .transport(.streamReset(code: 0x7, at: .afterBodyBytes(100)))),
+        ("h2-goaway", .transport(.goAway(code: 0, lastStream: nil))), ("h2-goaway:1:3", .transport(.goAway(code: 1, lastStream: 3))),
+        ("h2-ping-storm", .transport(.pingStorm(count: 100))), ("h2-ping-storm:5", .transport(.pingStorm(count: 5))),
+        ("H2-Window-Stall", .transport(.windowStall)),
+    ])
+    func http2ValuesAreRead(text: String, expected: ResponseFault) {
+        #expect(ResponseFault(text, maxDelayMilliseconds: 10_000) == expected)
+    }
+
+    @Test(arguments: [
+        "h2-reset:NOPE", "h2-reset:1:2", "h2-reset-after", "h2-reset-after:-1", "h2-goaway:0:-1", "h2-ping-storm:0",
+        "h2-ping-storm:1001", "h2-window-stall:1", "h2-other",
+    ])
+    func otherHTTP2ValuesAreRefused(text: String) {
+        #expect(ResponseFault(text, maxDelayMilliseconds: 10_000) == nil)
+    }
+
     @Test func closeMidBodyCutsHalfTheBodyByDefault() {
         var response = Response(status: 200, body: Array(repeating: 0x61, count: 100))
         ResponseFault.closeMidBody(bytes: nil).apply(to: &response)

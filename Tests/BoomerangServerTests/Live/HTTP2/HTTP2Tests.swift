@@ -185,6 +185,27 @@ import Testing
         #expect(stream["reset"] as? Int == 0x8)
     }
 
+    @Test func aMappingCarriesAWindowStall() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "boomerang-h2-mappings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "mappings:\n  - { request: { urlPath: /slow-upload }, response: { status: 200, body: hello, fault: h2-window-stall } }\n"
+            .write(to: folder.appending(path: "stall.yaml"), atomically: true, encoding: .utf8)
+        let body = folder.appending(path: "body.bin")
+        try Data(repeating: 0x61, count: 200_000).write(to: body)
+        let live = try LiveServer {
+            $0.mappingsDirectory = folder.path
+            $0.idleTimeout = 1
+        }
+        let output = try Self.curl(live, "/slow-upload", ["--data-binary", "@" + body.path, "-w", "\n%{size_upload}"])
+        let text = String(decoding: output.stdout, as: UTF8.self)
+        #expect(text.hasSuffix("\n65535"), "curl sent the initial window and no more: \(text) \(output.stderr)")
+        // curl 7.88 reports the answer's RST_STREAM (NO_ERROR) as an error (92); the history has the answer.
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+        let entry = (list["requests"] as? [[String: Any]] ?? []).first { $0["path"] as? String == "/slow-upload" }
+        #expect(entry?["status"] as? Int == 408, "\(list)")
+    }
+
     /// CVE-2024-28182: a header block that never ends ends the connection with ENHANCE_YOUR_CALM.
     @Test func aCONTINUATIONFloodEndsTheConnectionAndTheServerServesOn() throws {
         let live = try LiveServer()
@@ -231,6 +252,33 @@ import Testing
         let stream = try #require(result["stream"] as? [String: Any])
         #expect(stream["status"] as? Int == 408, "\(stream)")
         #expect(((stream["json"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "bodyTooSlow")
+    }
+
+    /// The stalled upload stops at the initial window while another on the same connection
+    /// completes (only the stream's window is held), then times out with 408.
+    @Test func aWindowStallStopsOneUploadAtItsWindow() throws {
+        let live = try LiveServer { $0.idleTimeout = 1 }
+        let result = try Self.client(live, "window-stall", "300000")
+        let sent = try #require(result["sent"] as? [String: Int])
+        #expect(sent["1"] == 65_535, "the stalled stream sent its initial window and no more: \(sent)")
+        #expect(sent["3"] == 300_000, "\(sent)")
+        let beside = try #require(result["beside"] as? [String: Any])
+        #expect(beside["status"] as? Int == 200, "\(beside)")
+        let stalled = try #require(result["stalled"] as? [String: Any])
+        #expect(stalled["status"] as? Int == 408, "\(stalled)")
+        let error = (stalled["json"] as? [String: Any])?["error"] as? [String: Any]
+        #expect((error?["message"] as? String)?.contains("h2-window-stall") == true, "\(stalled)")
+    }
+
+    /// A body that fits in the window arrives whole; the answer stalls instead. Over HTTP/1.1,
+    /// which has no window, the fault is a stall.
+    @Test func aWindowStallOnASmallBodyOrOverHTTP11IsAStall() throws {
+        let live = try LiveServer { $0.idleTimeout = 1 }
+        let h2 = try Self.curl(live, "/post?x-set-response-fault=h2-window-stall", ["-d", "small", "--max-time", "3"])
+        #expect(h2.status == 92, "curl: the stream was reset (CANCEL) at the idle timeout: \(h2.stderr)")
+        let http1 = try ExternalTool.run(
+            "curl", ["-sS", "--max-time", "3", "-d", "small", live.baseURL + "/post?x-set-response-fault=h2-window-stall"])
+        #expect(http1.status == 52 || http1.status == 28, "nothing answered: \(http1.stderr)")
     }
 
     @Test func aPingStormsAnswerIsRecordedOnce() throws {

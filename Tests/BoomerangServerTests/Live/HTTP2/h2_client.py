@@ -15,6 +15,8 @@ Prints one JSON document. Scenarios:
     slow-body PORT PATH        POST PATH with its head only: the body never comes
     reset-at-once PORT PATH    GET PATH and RST_STREAM for it in one write
     big-trailers PORT BYTES    POST /post with a body, then trailers with a field of BYTES bytes
+    window-stall PORT BYTES    on one connection, POST BYTES to /post asking for h2-window-stall
+                               and BYTES to /upload beside it; report what each could send
 """
 import json
 import socket
@@ -260,6 +262,43 @@ def main():
         sock.sendall(conn.data_to_send())
         goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
         result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
+    elif scenario == "window-stall":
+        size = int(argument)
+        streams[1], streams[3] = Stream(), Stream()
+        binary = [("content-type", "application/octet-stream")]
+        conn.send_headers(1, request_headers(port, "/post?x-set-response-fault=h2-window-stall", "POST", binary))
+        conn.send_headers(3, request_headers(port, "/upload", "POST", binary))
+        sent, ended = {1: 0, 3: 0}, set()
+        stop = time.time() + 10
+        while time.time() < stop and not (streams[1].ended or streams[1].reset is not None):
+            progressed = False
+            for stream_id in (1, 3):
+                if stream_id in ended:
+                    continue
+                window = min(conn.local_flow_control_window(stream_id), conn.max_outbound_frame_size, size - sent[stream_id])
+                if window > 0:
+                    conn.send_data(stream_id, b"x" * window)
+                    sent[stream_id] += window
+                    progressed = True
+                elif sent[stream_id] == size:
+                    conn.end_stream(stream_id)
+                    ended.add(stream_id)
+                    progressed = True
+            data = conn.data_to_send()
+            if data:
+                sock.sendall(data)
+            if not progressed:
+                try:
+                    chunk = sock.recv(65536)
+                except socket.timeout:
+                    break
+                if not chunk:
+                    break
+                receive(conn, chunk, streams)
+                data = conn.data_to_send()
+                if data:
+                    sock.sendall(data)
+        result = {"sent": {str(k): v for k, v in sent.items()}, "stalled": streams[1].report(), "beside": streams[3].report()}
     elif scenario == "idle":
         started = time.time()
         goaway, closed = run(sock, conn, streams, lambda: False, deadline=float(argument))
