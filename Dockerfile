@@ -62,7 +62,7 @@ ENV HOST=0.0.0.0
 # A CI job fetches the root from the running container: GET /__admin/tls/root.pem.
 ENV TLS_STATE_DIRECTORY=/tmp/boomerang/ca
 # HTTP, HTTPS, and the TLS scenarios' own ports (GET /__admin/tls lists which is which).
-EXPOSE 8080 8443 8444-8474
+EXPOSE 8080 8443 8444-8478
 # The server drains in-flight exchanges for shutdown_timeout (4 s), well within `docker stop`'s 10 s.
 STOPSIGNAL SIGTERM
 # The shell form, so that a server moved with `docker run -e PORT=…` is still the one probed.

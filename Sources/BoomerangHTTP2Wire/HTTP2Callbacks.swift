@@ -123,6 +123,8 @@ func http2ReadBody(
 ) -> Int {
     let owner = session(userData)
     guard let body = owner.outgoing[stream], let buffer, let flags else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
+    // Each call frames one DATA frame: a smaller length makes smaller frames.
+    let length = min(length, owner.configuration.maxDataFrameBytes)
     var written = 0
     while written < length, let chunk = body.chunks.first {
         let count = min(length - written, chunk.count - body.offset)

@@ -7,6 +7,12 @@ public struct HTTP2Configuration: Sendable, Hashable {
     public var initialWindowSize = 65_535
     /// SETTINGS_MAX_FRAME_SIZE: the largest frame payload the client may send.
     public var maxFrameSize = 16_384
+    /// SETTINGS_HEADER_TABLE_SIZE (the HPACK dynamic table the client's encoder may use), and
+    /// the most the server's encoder uses: 0 turns the dynamic table off both ways.
+    public var headerTableSize = 4096
+    /// The most body bytes one DATA frame from the server carries (flow control and the client's
+    /// SETTINGS_MAX_FRAME_SIZE may make frames smaller still).
+    public var maxDataFrameBytes = 1 << 24
     /// SETTINGS_MAX_HEADER_LIST_SIZE: a request's header fields, each counted as name, value and
     /// 32 bytes (RFC 9113 §6.5.2); a request over it is refused with a stream reset.
     public var maxHeaderListSize = 64 << 10

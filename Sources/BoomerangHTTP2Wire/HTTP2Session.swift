@@ -61,6 +61,9 @@ public final class HTTP2Session {
         // body is never buffered whole.
         nghttp2_option_set_no_auto_window_update(option, 1)
         nghttp2_option_set_stream_reset_rate_limit(option, UInt64(configuration.resetBurst), UInt64(configuration.resetsPerSecond))
+        if configuration.headerTableSize != 4096 {
+            nghttp2_option_set_max_deflate_dynamic_table_size(option, configuration.headerTableSize)
+        }
         var created: OpaquePointer?
         let status = nghttp2_session_server_new2(&created, HTTP2Callbacks.shared.pointer, Unmanaged.passUnretained(self).toOpaque(), option)
         guard status == 0, let created else { throw HTTP2Error(.libraryFailure, library: status) }
@@ -71,6 +74,10 @@ public final class HTTP2Session {
             nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_FRAME_SIZE.rawValue), value: UInt32(configuration.maxFrameSize)),
             nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE.rawValue), value: UInt32(configuration.maxHeaderListSize)),
         ]
+        if configuration.headerTableSize != 4096 {
+            settings.append(
+                nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_HEADER_TABLE_SIZE.rawValue), value: UInt32(configuration.headerTableSize)))
+        }
         let submitted = nghttp2_submit_settings(created, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count)
         guard submitted == 0 else { throw HTTP2Error(.libraryFailure, library: submitted) }
     }

@@ -5,6 +5,7 @@
 // see the socket as they do without TLS. Closing sends `close_notify` first; a reset does not.
 import BoomerangExchange
 import BoomerangHTTP1
+import BoomerangHTTP2
 import BoomerangRuntime
 import BoomerangTLS
 
@@ -87,7 +88,8 @@ extension Connection {
             if !tls.isSecured, let security = tls.session.security {
                 tls.isSecured = true
                 tls.handshakeEnded()
-                if security.alpn == "h2", let configuration = loop.host.http2Configuration {
+                if security.alpn == "h2", var configuration = loop.host.http2Configuration {
+                    if let edges = tls.session.policy.http2Edges { configuration = configuration.applying(edges) }
                     guard startHTTP2(configuration: configuration, security: security, now: now) else { return close() }
                 } else {
                     machine.secured(by: security)

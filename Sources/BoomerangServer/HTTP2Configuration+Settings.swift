@@ -1,6 +1,5 @@
 import BoomerangHTTP1
 import BoomerangHTTP2Wire
-import BoomerangHTTP2Wire
 import BoomerangSettings
 
 extension HTTP2Configuration {

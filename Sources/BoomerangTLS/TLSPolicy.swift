@@ -1,3 +1,4 @@
+import BoomerangExchange
 import CBoomerangTLS
 
 /// How the server handles one connection's handshake, decided from its ClientHello: the
@@ -58,6 +59,9 @@ public struct TLSPolicy: Sendable {
     public var handshakeFault: HandshakeFault?
     /// Whether the first response is cut in half and the connection closed without `close_notify`.
     public var truncatesResponse = false
+    /// HTTP/2 settings at their edges for a connection that negotiates h2 (an HTTP/2 scenario);
+    /// nil for the server's.
+    public var http2Edges: HTTP2Edges?
 
     /// The default policy.
     public init(scenario: String? = nil) {

@@ -12,6 +12,9 @@ public struct TLSScenario: Sendable {
         case clientCertificate = "client-certificate"
         case handshakeFault = "handshake-fault"
         case response
+        /// HTTP/2 settings at their edges, for a client that negotiates h2 (over HTTP/1.1 the
+        /// scenario is the valid one).
+        case http2
     }
 
     /// What a client with its default trust settings does.

@@ -1,8 +1,9 @@
+import BoomerangExchange
 import BoomerangTLS
 
 /// Every TLS scenario, in the order of their ports.
 public enum TLSScenarioCatalogue {
-    public static let all: [TLSScenario] = certificates + protocols + clientCertificates + faults
+    public static let all: [TLSScenario] = certificates + protocols + clientCertificates + faults + http2
 
     static let certificates: [TLSScenario] = [
         TLSScenario(
@@ -156,6 +157,31 @@ public enum TLSScenarioCatalogue {
             expectation:
                 "Report the truncation: the body is shorter than its Content-Length and TLS ended without close_notify (curl 18 or 56; Python SSLEOFError); never treat the half as the whole.",
             configure: { $0.truncatesResponse = true }),
+    ]
+
+    static let http2: [TLSScenario] = [
+        TLSScenario(
+            "h2-one-stream", .http2, outcome: .accept,
+            summary: "HTTP/2 with SETTINGS_MAX_CONCURRENT_STREAMS 1: one stream open at a time per connection.",
+            expectation:
+                "Queue requests beyond the first, or open more connections; a stream opened beyond the limit is reset (REFUSED_STREAM or PROTOCOL_ERROR) and must be retried, never reported as the server's answer.",
+            configure: { $0.http2Edges = HTTP2Edges(maxConcurrentStreams: 1) }),
+        TLSScenario(
+            "h2-tiny-window", .http2, outcome: .accept,
+            summary: "HTTP/2 with SETTINGS_INITIAL_WINDOW_SIZE 1: a request body moves one byte per WINDOW_UPDATE.",
+            expectation: "Upload anyway, a byte at a time as the windows reopen: slowly, without stalling or sending past the window.",
+            configure: { $0.http2Edges = HTTP2Edges(initialWindowSize: 1) }),
+        TLSScenario(
+            "h2-tiny-frames", .http2, outcome: .accept,
+            summary: "HTTP/2 response bodies in DATA frames of one byte each.",
+            expectation: "Reassemble the body from as many frames as it has bytes; the same bytes as from any other port.",
+            configure: { $0.http2Edges = HTTP2Edges(maxDataFrameBytes: 1) }),
+        TLSScenario(
+            "h2-no-hpack-table", .http2, outcome: .accept,
+            summary: "HTTP/2 with SETTINGS_HEADER_TABLE_SIZE 0: HPACK's dynamic table off both ways.",
+            expectation:
+                "Encode header fields without the dynamic table (a table size update to 0 first, RFC 7541 §4.2) and decode the server's literal fields.",
+            configure: { $0.http2Edges = HTTP2Edges(headerTableSize: 0) }),
     ]
 
     /// What the catalogue cannot serve on this system, and why.

@@ -12,10 +12,17 @@ package enum ExternalTool {
         }
     }
 
-    package static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Output {
+    /// Runs `executable` (found on the path) with `arguments`, `input` on its standard input and
+    /// `environment` added to this process's, and waits for it.
+    package static func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws
+        -> Output
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()

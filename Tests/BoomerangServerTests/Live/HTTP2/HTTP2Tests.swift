@@ -9,9 +9,16 @@ import Testing
 @Suite struct HTTP2Tests {
     /// Runs one scenario of `h2_client.py` against the plain port of `live`.
     static func client(_ live: LiveServer, _ scenario: String, _ argument: String) throws -> [String: Any] {
+        try client(port: live.port, tlsRoot: nil, scenario, argument)
+    }
+
+    /// Runs one scenario of `h2_client.py` against `port`, over TLS when `tlsRoot` (the root
+    /// certificate's file) is given.
+    static func client(port: Int, tlsRoot: String?, _ scenario: String, _ argument: String) throws -> [String: Any] {
         let python = PageBrowserTests.repository.appendingPathComponent(".build/http2-venv/bin/python").path
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("h2_client.py").path
-        let output = try ExternalTool.run(python, [script, scenario, String(live.port), argument])
+        let output = try ExternalTool.run(
+            python, [script, scenario, String(port), argument], environment: tlsRoot.map { ["H2_TLS_CA": $0] } ?? [:])
         #expect(output.status == 0, "\(output.stderr)")
         return try #require(output.json, "\(output.stderr)")
     }

@@ -3,6 +3,7 @@ show: several streams at once, which stream was reset with which code, GOAWAY, t
 
     h2_client.py SCENARIO PORT [ARGUMENT]
 
+With H2_TLS_CA set to a root certificate's file, connects over TLS (ALPN h2, name localhost).
 Prints one JSON document. Scenarios:
     multiplex PORT PATHS       GET each of PATHS (comma-separated) at once on one connection
     get PORT PATH              GET PATH and report the frames: status, data, trailers, reset, goaway
@@ -19,7 +20,9 @@ Prints one JSON document. Scenarios:
                                and BYTES to /upload beside it; report what each could send
 """
 import json
+import os
 import socket
+import ssl
 import sys
 import time
 
@@ -28,11 +31,16 @@ import hyperframe.frame
 import h2.config
 import h2.connection
 import h2.events
+import h2.settings
 import h2.exceptions
 
 
 def connect(port):
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    if os.environ.get("H2_TLS_CA"):
+        context = ssl.create_default_context(cafile=os.environ["H2_TLS_CA"])
+        context.set_alpn_protocols(["h2"])
+        sock = context.wrap_socket(sock, server_hostname="localhost")
     conn = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
     conn.initiate_connection()
     sock.sendall(conn.data_to_send())
@@ -51,6 +59,7 @@ class Stream:
         self.trailers = []
         self.reset = None
         self.ended = False
+        self.data_frames = 0
 
     def report(self):
         body = bytes(self.data)
@@ -60,7 +69,7 @@ class Stream:
             decoded = None
         return {
             "status": self.status, "headers": self.headers, "bytes": len(body), "json": decoded, "trailers": self.trailers,
-            "reset": self.reset, "ended": self.ended,
+            "reset": self.reset, "ended": self.ended, "dataFrames": self.data_frames,
         }
 
 
@@ -74,6 +83,7 @@ def receive(conn, chunk, streams):
             stream.status = int(dict(event.headers)[":status"])
         elif isinstance(event, h2.events.DataReceived):
             stream.data += event.data
+            stream.data_frames += 1
             conn.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
         elif isinstance(event, h2.events.TrailersReceived):
             stream.trailers = [(k, v) for k, v in event.headers]
@@ -171,7 +181,8 @@ def main():
         if not closed and goaway is None:
             # What follows the stream's end: a GOAWAY, a close, or nothing.
             goaway, closed = run(sock, conn, streams, lambda: False, deadline=0.5)
-        result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
+        settings = {h2.settings.SettingCodes(int(setting)).name: value for setting, value in conn.remote_settings.items()}
+        result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed, "settings": settings}
     elif scenario == "upload":
         size = int(argument)
         streams[1] = Stream()

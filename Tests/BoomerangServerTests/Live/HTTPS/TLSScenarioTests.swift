@@ -235,10 +235,64 @@ import Testing
         #expect(String(decoding: rebinding.stdout, as: UTF8.self) == "403")
     }
 
+    /// Runs one scenario of `h2_client.py` on an HTTP/2 scenario's port, over TLS.
+    static func h2(_ name: String, _ scenario: String, _ argument: String) throws -> [String: Any] {
+        let port = try #require(try Self.scenario(name)["port"] as? Int)
+        return try HTTP2Tests.client(port: port, tlsRoot: server.root, scenario, argument)
+    }
+
+    @Test(arguments: [
+        ("h2-one-stream", "MAX_CONCURRENT_STREAMS", 1), ("h2-tiny-window", "INITIAL_WINDOW_SIZE", 1),
+        ("h2-no-hpack-table", "HEADER_TABLE_SIZE", 0), ("valid", "MAX_CONCURRENT_STREAMS", 100),
+    ])
+    func anHTTP2ScenarioAnnouncesItsSettingsAndServes(name: String, setting: String, value: Int) throws {
+        let result = try Self.h2(name, "get", "/get")
+        #expect((result["settings"] as? [String: Int])?[setting] == value, "\(result)")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["status"] as? Int == 200)
+        let echo = try #require(stream["json"] as? [String: Any])
+        #expect(echo["httpVersion"] as? String == "2")
+        #expect((echo["tls"] as? [String: Any])?["scenario"] as? String == name)
+    }
+
+    /// Streams opened beyond the one allowed are refused (REFUSED_STREAM), for the client to
+    /// retry; curl queues its requests and gets every answer.
+    @Test func h2OneStreamRefusesStreamsBeyondTheFirst() throws {
+        let result = try Self.h2("h2-one-stream", "multiplex", "/delay/1,/get")
+        let streams = try #require(result["streams"] as? [String: [String: Any]])
+        #expect(streams["1"]?["status"] as? Int == 200)
+        #expect(streams["3"]?["reset"] as? Int == 0x7, "\(streams)")
+        let port = try #require(try Self.scenario("h2-one-stream")["port"] as? Int)
+        let urls = (0..<4).map { "https://localhost:\(port)/get?n=\($0)" }
+        let curl = try ExternalTool.run(
+            "curl", ["-sS", "--max-time", "10", "--http2", "--parallel", "--parallel-immediate", "--cacert", Self.server.root,
+                     "-o", "/dev/null", "-o", "/dev/null", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{http_code} "] + urls)
+        #expect(curl.status == 0, "\(curl.stderr)")
+        #expect(String(decoding: curl.stdout, as: UTF8.self) == "200 200 200 200 ")
+    }
+
+    @Test func h2TinyFramesSendsABodyAByteAFrame() throws {
+        let result = try Self.h2("h2-tiny-frames", "get", "/bytes/300")
+        let stream = try #require(result["stream"] as? [String: Any])
+        #expect(stream["bytes"] as? Int == 300)
+        #expect(stream["dataFrames"] as? Int == 300)
+    }
+
+    @Test func h2TinyWindowTakesAnUploadAByteAtATime() throws {
+        let port = try #require(try Self.scenario("h2-tiny-window")["port"] as? Int)
+        let body = String(repeating: "0123456789", count: 300)
+        let curl = try ExternalTool.run(
+            "curl", ["-sS", "--max-time", "20", "--http2", "--cacert", Self.server.root, "-H", "Content-Type: text/plain",
+                     "--data-binary", "@-", "https://localhost:\(port)/post"], input: Data(body.utf8))
+        let echo = try #require(curl.json, "\(curl.stderr)")
+        #expect(echo["data"] as? String == body)
+        #expect(echo["httpVersion"] as? String == "2")
+    }
+
     @Test func theListingHasEveryScenarioPinsAndDownloads() throws {
         let listing = try Self.listing
         let scenarios = try #require(listing["scenarios"] as? [[String: Any]])
-        #expect(scenarios.count == 31)
+        #expect(scenarios.count == 35)
         let ports = scenarios.compactMap { $0["port"] as? Int }
         #expect(Set(ports).count == scenarios.count)
         for scenario in scenarios {
