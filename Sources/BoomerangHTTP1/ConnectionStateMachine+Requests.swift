@@ -214,14 +214,3 @@ extension ConnectionStateMachine {
         }
     }
 }
-
-extension Exchange.EndCause {
-    /// How the access log names an exchange that ended this way.
-    fileprivate var logWord: String {
-        switch self {
-        case .clientClosed: "aborted"
-        case .writeTimeout: "write-timeout"
-        case .serverStopped: "server-stopped"
-        }
-    }
-}

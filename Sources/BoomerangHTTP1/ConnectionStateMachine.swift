@@ -50,9 +50,6 @@ public struct ConnectionStateMachine {
     var sentTotal = 0
     /// ``sentTotal`` when the output was last empty.
     private var sentWhenLastEmpty = 0
-    /// Output at least this large, sent between two moments of empty output, is reported with
-    /// ``ConnectionServices/largeOutputSent(_:)``: the heap trimmer's idea of a large exchange.
-    public static let largeOutputBytes = 256 << 10
     /// Responses the history has as sent whole while some of their bytes are still queued.
     var unsentRecords = UnsentRecords()
     var input = PendingInput()
@@ -114,7 +111,7 @@ public struct ConnectionStateMachine {
         lastWriteProgress = now
         if output.isEmpty {
             unsentRecords.removeAll()
-            if sentTotal - sentWhenLastEmpty >= Self.largeOutputBytes { services.largeOutputSent(sentTotal - sentWhenLastEmpty) }
+            if sentTotal - sentWhenLastEmpty >= ConnectionThresholds.largeOutputBytes { services.largeOutputSent(sentTotal - sentWhenLastEmpty) }
             sentWhenLastEmpty = sentTotal
             outputFlushed(now: now)
         }

@@ -17,14 +17,18 @@ extension HTTP2ConnectionMachine {
             finish(exchange, now: now)
         case .refused(let stream, let reason):
             refuse(stream: stream, reason: reason, now: now)
-        case .streamClosed(let stream, _):
+        case .streamClosed(let stream, _, let unsent):
             if let pending = pendingGoAway, pending.after == stream {
                 pendingGoAway = nil
                 goAway(code: pending.code, lastStream: pending.lastStream)
             }
             guard let exchange = streams.removeValue(forKey: stream) else { return }
-            if case .answered = exchange.phase { return }
-            abandon(exchange, cause: .clientClosed)
+            guard case .answered = exchange.phase else { return abandon(exchange, cause: .clientClosed) }
+            if unsent > 0 && exchange.historyEntry != 0 {
+                // A whole response reset before it had all left: the history says how much did.
+                services.responseCut(
+                    exchange.historyEntry, sentBytes: max(0, exchange.exchange.responseBytes - unsent), cause: exchange.endCause ?? .clientClosed)
+            }
         case .goAway:
             // The client opens no more streams; those open finish, then the connection closes.
             isDraining = true
@@ -168,17 +172,17 @@ extension HTTP2ConnectionMachine {
         case .receiving where exchange.isAnsweredEarly:
             return
         case .streaming(let body):
-            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+            services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")
             if body.recordsAtEnd {
                 services.streamEnded(exchange.exchange, body.response, head: body.head, cut: cause)
             }
         case .stalled:
             break
         case .receiving:
-            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+            services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")
             services.exchangeAborted(exchange.exchange, phase: .body, cause: cause)
         case .delayed:
-            services.requestRefused(remote: remoteHost, status: 0, reason: "aborted \(head.method) \(head.target)")
+            services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")
             services.exchangeAborted(exchange.exchange, phase: .delay, cause: cause)
         }
         exchange.phase = .answered

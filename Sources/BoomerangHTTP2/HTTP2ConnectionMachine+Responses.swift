@@ -46,7 +46,8 @@ extension HTTP2ConnectionMachine {
             // The rest of the body is not wanted: NO_ERROR once the answer has left (RFC 9113 §8.1).
             exchange.resetWhenFlushed = HTTP2ErrorCode.noError
         }
-        services.responseReady(exchange.exchange, response, written: HTTP2ResponseHead.text(status: response.status, fields: fields))
+        exchange.historyEntry = services.responseReady(
+            exchange.exchange, response, written: HTTP2ResponseHead.text(status: response.status, fields: fields))
         services.exchangeCompleted(exchange.exchange)
     }
 

@@ -54,6 +54,8 @@ public final class HTTP2ConnectionMachine {
     /// Bytes queued and sent since the connection opened.
     var queuedTotal = 0
     var sentTotal = 0
+    /// ``sentTotal`` when the output was last empty.
+    var sentWhenLastEmpty = 0
     @usableFromInline var actions: [ConnectionAction] = []
     @usableFromInline var nextActionIndex = 0
 
@@ -139,8 +141,12 @@ public final class HTTP2ConnectionMachine {
         sentTotal += count
         lastWriteProgress = now
         if outputOffset >= output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 256 << 10)
+            output.removeAll(keepingCapacity: output.capacity <= ConnectionThresholds.largeOutputBytes)
             outputOffset = 0
+            if sentTotal - sentWhenLastEmpty >= ConnectionThresholds.largeOutputBytes {
+                services.largeOutputSent(sentTotal - sentWhenLastEmpty)
+            }
+            sentWhenLastEmpty = sentTotal
         }
         settle(now: now)
     }
@@ -159,7 +165,19 @@ public final class HTTP2ConnectionMachine {
             return
         }
         for exchange in Array(streams.values) {
-            guard let deadline = exchange.deadline(idle: configuration.idleTimeoutNanoseconds), now >= deadline else { continue }
+            guard let deadline = exchange.deadline(idle: configuration.idleTimeoutNanoseconds, write: configuration.writeTimeoutNanoseconds),
+                now >= deadline
+            else { continue }
+            if let waiting = exchange.outputWaitingSince, now >= waiting &+ configuration.writeTimeoutNanoseconds {
+                // The client kept this stream's window shut for the write timeout while the
+                // connection went on (a slow read of many streams): the stream ends, not the
+                // connection.
+                exchange.outputWaitingSince = nil
+                exchange.endCause = .writeTimeout
+                abandon(exchange, cause: .writeTimeout)
+                session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.cancel)
+                continue
+            }
             switch exchange.phase {
             case .receiving:
                 // The body stopped arriving: 408, as HTTP/1.1's slow body gets.
@@ -308,7 +326,11 @@ public final class HTTP2ConnectionMachine {
             deadline = idleSince &+ configuration.idleTimeoutNanoseconds
         }
         for exchange in streams.values {
-            if let time = exchange.deadline(idle: configuration.idleTimeoutNanoseconds) { deadline = min(deadline ?? .max, time) }
+            let progress = session.bodyProgress(stream: exchange.id)
+            exchange.noteOutput(pending: progress.pending, framed: progress.framed, now: now)
+            if let time = exchange.deadline(idle: configuration.idleTimeoutNanoseconds, write: configuration.writeTimeoutNanoseconds) {
+                deadline = min(deadline ?? .max, time)
+            }
         }
         guard let deadline else { return }
         if let armedDeadline, armedDeadline <= deadline, armedDeadline > now { return }

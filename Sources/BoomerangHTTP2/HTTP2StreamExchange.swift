@@ -69,6 +69,15 @@ final class HTTP2StreamExchange {
     /// The response was cut short: once its head and the data before the cut have been framed,
     /// the stream is reset with this code.
     var resetWhenFlushed: UInt32?
+    /// The history's entry for a whole response, amended if the response does not leave whole
+    /// (0: none).
+    var historyEntry = 0
+    /// Response body bytes the library had framed when last looked at, and since when it has
+    /// held bytes without framing more (the client's window is shut); nil while it holds none.
+    var framedBytes = 0
+    var outputWaitingSince: UInt64?
+    /// Why the server ended the stream itself, when it did for a deadline.
+    var endCause: Exchange.EndCause?
 
     init(id: Int32, exchange: Exchange, responder: RoutedResponder) {
         self.id = id
@@ -77,14 +86,28 @@ final class HTTP2StreamExchange {
     }
 
     /// When the exchange needs the machine again, if it waits for a time; `idle` is the idle
-    /// timeout a request body may pause for.
-    func deadline(idle: UInt64) -> UInt64? {
-        switch phase {
-        case .receiving where !isAnsweredEarly: lastInput &+ idle
-        case .delayed(_, let until): until
-        case .streaming(let body): if case .until(let time) = body.wait { time } else { nil }
-        case .stalled(let until): until
-        case .receiving, .answered: nil
+    /// timeout a request body may pause for, `write` how long its response may wait for the
+    /// client's window.
+    func deadline(idle: UInt64, write: UInt64) -> UInt64? {
+        let own: UInt64? =
+            switch phase {
+            case .receiving where !isAnsweredEarly: lastInput &+ idle
+            case .delayed(_, let until): until
+            case .streaming(let body): if case .until(let time) = body.wait { time } else { nil }
+            case .stalled(let until): until
+            case .receiving, .answered: nil
+            }
+        guard let waiting = outputWaitingSince else { return own }
+        return min(own ?? .max, waiting &+ write)
+    }
+
+    /// Notes whether the library framed more of the response since the last look.
+    func noteOutput(pending: Int, framed: Int, now: UInt64) {
+        if pending == 0 {
+            outputWaitingSince = nil
+        } else if framed != framedBytes || outputWaitingSince == nil {
+            outputWaitingSince = now
         }
+        framedBytes = framed
     }
 }

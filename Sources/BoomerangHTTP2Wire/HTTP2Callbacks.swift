@@ -110,9 +110,9 @@ private func http2FrameSent(_: OpaquePointer?, _ frame: UnsafePointer<nghttp2_fr
 private func http2StreamClosed(_: OpaquePointer?, _ stream: Int32, _ errorCode: UInt32, _ userData: UnsafeMutableRawPointer?) -> Int32 {
     let owner = session(userData)
     owner.incoming[stream] = nil
-    owner.outgoing[stream] = nil
+    let unsent = owner.outgoing.removeValue(forKey: stream)?.pending ?? 0
     owner.headersSent.remove(stream)
-    owner.events.append(.streamClosed(stream: stream, errorCode: errorCode))
+    owner.events.append(.streamClosed(stream: stream, errorCode: errorCode, unsentBodyBytes: unsent))
     return 0
 }
 
@@ -139,6 +139,7 @@ func http2ReadBody(
             body.offset = 0
         }
     }
+    body.framed += written
     guard body.chunks.isEmpty else { return written }
     if body.isFinished {
         flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue

@@ -13,8 +13,8 @@ public enum HTTP2Event: Sendable, Hashable {
     /// is still open for the answer.
     case refused(stream: Int32, reason: HTTP2Refusal)
     /// A stream closed: `errorCode` 0 when it ended normally, else the RST_STREAM's code (the
-    /// client's or the server's).
-    case streamClosed(stream: Int32, errorCode: UInt32)
+    /// client's or the server's); `unsentBodyBytes` of its response body never left.
+    case streamClosed(stream: Int32, errorCode: UInt32, unsentBodyBytes: Int)
     /// The client sent GOAWAY: it opens no stream above `lastStream`.
     case goAway(lastStream: Int32, errorCode: UInt32)
 }

@@ -42,6 +42,8 @@ public final class HTTP2Session {
         var chunks: [[UInt8]] = []
         /// The bytes of `chunks` not yet handed to the library.
         var pending = 0
+        /// The bytes handed to the library so far: it frames them as the client's windows allow.
+        var framed = 0
         var offset = 0
         var isFinished = false
         var trailers: [HTTP2Field] = []
@@ -129,6 +131,13 @@ public final class HTTP2Session {
     public func bufferedBytes(stream: Int32) -> Int {
         guard let body = outgoing[stream] else { return 0 }
         return body.pending
+    }
+
+    /// `stream`'s response body bytes not framed yet, and those framed so far: a stream whose
+    /// `framed` does not move while `pending` is not 0 is held by the client's window.
+    public func bodyProgress(stream: Int32) -> (pending: Int, framed: Int) {
+        guard let body = outgoing[stream] else { return (0, 0) }
+        return (body.pending, body.framed)
     }
 
     /// Answers the request on `stream`.

@@ -30,7 +30,7 @@ public protocol ConnectionServices: AnyObject {
     /// with the bytes they sent.
     func streamEnded(_ exchange: Exchange, _ response: Response, head: [UInt8], cut: Exchange.EndCause?)
     /// The queued output has all been sent, `bytes` of it since it was last empty, at least
-    /// 256 KiB: large buffers were just freed (the heap
+    /// ``ConnectionThresholds/largeOutputBytes``: large buffers were just freed (the heap
     /// trimmer waits for this, not for the response to be queued).
     func largeOutputSent(_ bytes: Int)
     /// The connection refused a request (a parse error, a timeout); `input` is the read it was
@@ -39,6 +39,13 @@ public protocol ConnectionServices: AnyObject {
     /// `exchange` ended in its middle, for `cause`: while its body arrived or while its response
     /// was held back.
     func exchangeAborted(_ exchange: Exchange, phase: Exchange.AbortPhase, cause: Exchange.EndCause)
+}
+
+/// What both protocol state machines measure the same way.
+public enum ConnectionThresholds {
+    /// Output at least this large, sent between two moments of empty output, is reported with
+    /// ``ConnectionServices/largeOutputSent(_:)``: the heap trimmer's idea of a large exchange.
+    public static let largeOutputBytes = 256 << 10
 }
 
 extension ConnectionServices {

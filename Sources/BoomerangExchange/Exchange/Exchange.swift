@@ -34,5 +34,14 @@ public struct Exchange {
         case writeTimeout
         /// The server stopped: its shutdown timeout passed before the exchange was complete.
         case serverStopped
+
+        /// How the access log names an exchange that ended this way.
+        public var logWord: String {
+            switch self {
+            case .clientClosed: "aborted"
+            case .writeTimeout: "write-timeout"
+            case .serverStopped: "server-stopped"
+            }
+        }
     }
 }

@@ -288,6 +288,27 @@ import Testing
         #expect(http1.status == 52 || http1.status == 28, "nothing answered: \(http1.stderr)")
     }
 
+    /// A slow read of several streams: a client that keeps every stream's window shut (while it
+    /// keeps the connection busy) has each stream reset CANCEL at the write timeout, the history
+    /// says what was cut, and the connection serves on.
+    @Test func streamsHeldByAShutWindowEndAtTheWriteTimeout() throws {
+        let live = try LiveServer { $0.writeTimeout = 1 }
+        let result = try Self.client(live, "window-shut", "/bytes/100000,/get,/drip?duration=0&numbytes=50000")
+        let streams = try #require(result["streams"] as? [String: [String: Any]])
+        #expect(streams.count == 3)
+        for (id, stream) in streams {
+            #expect(stream["reset"] as? Int == 0x8, "stream \(id): \(stream)")
+            #expect(stream["bytes"] as? Int == 0, "stream \(id): \(stream)")
+        }
+        let seconds = try #require(result["seconds"] as? Double)
+        #expect(seconds < 5, "ended at the write timeout, not the client's deadline: \(seconds) s")
+        #expect((result["after"] as? [String: Any])?["status"] as? Int == 200, "\(result)")
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+        let entries = list["requests"] as? [[String: Any]] ?? []
+        let get = try #require(entries.first { $0["path"] as? String == "/get" && $0["outcome"] as? String != "complete" }, "\(entries)")
+        #expect(get["outcome"] as? String == "clientAborted", "\(get)")
+    }
+
     @Test func aPingStormsAnswerIsRecordedOnce() throws {
         let live = try LiveServer()
         #expect(try Self.curl(live, "/get?x-set-response-fault=h2-ping-storm:10", ["-o", "/dev/null", "-H", "X-Boomerang-Session: ping"]).status == 0)

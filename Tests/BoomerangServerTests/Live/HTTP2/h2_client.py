@@ -16,6 +16,8 @@ Prints one JSON document. Scenarios:
     slow-body PORT PATH        POST PATH with its head only: the body never comes
     reset-at-once PORT PATH    GET PATH and RST_STREAM for it in one write
     big-trailers PORT BYTES    POST /post with a body, then trailers with a field of BYTES bytes
+    window-shut PORT PATHS     GET each of PATHS with the client's window at 0 (a slow read),
+                               PINGing meanwhile; then open the window and GET /get
     window-stall PORT BYTES    on one connection, POST BYTES to /post asking for h2-window-stall
                                and BYTES to /upload beside it; report what each could send
 """
@@ -273,6 +275,32 @@ def main():
         sock.sendall(conn.data_to_send())
         goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
         result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
+    elif scenario == "window-shut":
+        conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
+        for path in argument.split(","):
+            stream_id = conn.get_next_available_stream_id()
+            conn.send_headers(stream_id, request_headers(port, path), end_stream=True)
+            streams[stream_id] = Stream()
+        sock.sendall(conn.data_to_send())
+        started = time.time()
+        sock.settimeout(0.3)
+        goaway, closed = None, False
+        while time.time() < started + 10 and not closed and not all(s.reset is not None or s.ended for s in streams.values()):
+            conn.ping(b"keepopen")
+            sock.sendall(conn.data_to_send())
+            goaway, closed = run(sock, conn, streams, lambda: False, deadline=0.3)
+        seconds = round(time.time() - started, 2)
+        sock.settimeout(10)
+        conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 65535})
+        after = conn.get_next_available_stream_id()
+        streams[after] = Stream()
+        conn.send_headers(after, request_headers(port, "/get"), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[after].ended or streams[after].reset is not None)
+        result = {
+            "streams": {str(k): v.report() for k, v in streams.items() if k != after}, "after": streams[after].report(),
+            "seconds": seconds, "goaway": goaway, "closed": closed,
+        }
     elif scenario == "window-stall":
         size = int(argument)
         streams[1], streams[3] = Stream(), Stream()
