@@ -16,7 +16,7 @@ HTTP2_VENV := .build/http2-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test run docs bench bench-compare bench-record clean container-check k8s-validate browser-deps websocket-deps http2-deps
-.PHONY: soak-short soak rows-cpu fuzz fuzz-long sanitize sanitize-address sanitize-thread
+.PHONY: soak-short soak rows-cpu fuzz fuzz-long sanitize sanitize-address sanitize-thread h2spec
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -135,6 +135,13 @@ fuzz: deps
 
 fuzz-long: deps
 	scripts/fuzz/run-all.sh 600
+
+# HTTP/2 conformance: h2spec over h2c and h2 (TLS); fails on a failure that is not on the known
+# list in scripts/h2spec/check.py, each with its RFC reason. h2spec is not a Debian package: set
+# H2SPEC or put it on the path (a release from github.com/summerwind/h2spec, or `go build`).
+h2spec: deps
+	$(SWIFT) build --product boomerang
+	python3 scripts/h2spec/check.py --binary .build/debug/boomerang
 
 # Each hostile row's server CPU (robustness spec §4.3: at most 100 ms), asserted in an optimised
 # build of the hostile-row suites; the debug build only prints the figures. The slowest rows last.
