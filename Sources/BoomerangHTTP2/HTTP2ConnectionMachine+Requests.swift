@@ -13,7 +13,11 @@ extension HTTP2ConnectionMachine {
             guard let exchange = streams[stream] else { return }
             for field in fields { exchange.trailers.add(name: field.name, value: field.value) }
         case .requestEnded(let stream):
-            guard let exchange = streams[stream], case .receiving = exchange.phase, !exchange.isAnsweredEarly else { return }
+            guard let exchange = streams[stream] else { return }
+            if case .tunnel(let tunnel) = exchange.phase {
+                return tunnelStep(tunnel.handler.peerClosed(now: now), exchange, tunnel, now: now)
+            }
+            guard case .receiving = exchange.phase, !exchange.isAnsweredEarly, !exchange.isExtendedConnect else { return }
             finish(exchange, now: now)
         case .refused(let stream, let reason):
             refuse(stream: stream, reason: reason, now: now)
@@ -68,6 +72,12 @@ extension HTTP2ConnectionMachine {
         exchange.exchange.recording = exchange.responder.recording.take()
         exchange.lastInput = now
         streams[received.streamID] = exchange
+        if received.method == "CONNECT" && received.connectProtocol != nil {
+            // The head is the whole request; what follows on the stream belongs to the protocol
+            // it asks for, once the route has accepted it.
+            exchange.isExtendedConnect = true
+            return finish(exchange, now: now)
+        }
         if case .contentLength(let length) = head.framing, length > configuration.maxBodyBytes {
             return refuseBody(exchange, now: now)
         }
@@ -79,8 +89,15 @@ extension HTTP2ConnectionMachine {
 
     /// The exchange core's request head for an HTTP/2 request: the method and target from the
     /// pseudo-header fields, the other fields as received (lowercase), `content-length` or the
-    /// open stream as the framing.
+    /// open stream as the framing. An extended CONNECT (RFC 8441) is the GET of HTTP/1.1's
+    /// upgrade (its `:protocol` stays in ``RequestContext/stream``), so that it reaches the same
+    /// route; it has no body.
     static func requestHead(_ received: HTTP2RequestHead) -> HTTPRequestHead {
+        if received.method == "CONNECT" && received.connectProtocol != nil {
+            var headers = HTTPHeaders()
+            for field in received.fields { headers.add(name: field.name, value: field.value) }
+            return HTTPRequestHead(method: .get, target: received.path, version: .http2, headers: headers, framing: .none)
+        }
         var headers = HTTPHeaders()
         headers.fields.reserveCapacity(received.fields.count)
         var length: Int64?
@@ -104,6 +121,9 @@ extension HTTP2ConnectionMachine {
 
     private func receiveBody(_ bytes: [UInt8], stream: Int32, now: UInt64) {
         let exchange = streams[stream]
+        if let exchange, case .tunnel(let tunnel) = exchange.phase {
+            return tunnelReceived(bytes, exchange, tunnel, now: now)
+        }
         if exchange?.holdsWindow == true {
             session.consumeConnectionOnly(count: bytes.count)
         } else {
@@ -176,7 +196,7 @@ extension HTTP2ConnectionMachine {
             if body.recordsAtEnd {
                 services.streamEnded(exchange.exchange, body.response, head: body.head, cut: cause)
             }
-        case .stalled:
+        case .stalled, .tunnel:
             break
         case .receiving:
             services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")

@@ -6,6 +6,14 @@ extension HTTP2ConnectionMachine {
     /// Hands the response to a complete request to the session, whole or as a stream.
     func respond(_ exchange: HTTP2StreamExchange, _ response: Response, now: UInt64) {
         var response = response
+        if exchange.isExtendedConnect {
+            if response.status == 200, let upgrade = response.upgrade {
+                return startTunnel(upgrade, exchange: exchange, response: response, now: now)
+            }
+            // Refused: what the client sends on the stream is not wanted (NO_ERROR once the
+            // answer has left).
+            exchange.isAnsweredEarly = true
+        }
         if response.status < 200 {
             // A 101 has no meaning on HTTP/2 (RFC 9113 §8.6): an upgrade route cannot switch here.
             response = ServerError(.methodNotImplemented, "connection upgrades need HTTP/1.1; HTTP/2 has no 101")
@@ -109,8 +117,11 @@ extension HTTP2ConnectionMachine {
     /// Pulls every stream that is ready and has room in the session.
     func pullStreams(now: UInt64) {
         for exchange in streams.values {
-            guard case .streaming(let body) = exchange.phase else { continue }
-            pull(exchange, body, now: now)
+            switch exchange.phase {
+            case .streaming(let body): pull(exchange, body, now: now)
+            case .tunnel(let tunnel): reopenTunnelWindow(exchange, tunnel)
+            default: continue
+            }
         }
     }
 
@@ -196,6 +207,61 @@ extension HTTP2ConnectionMachine {
             didReset = true
         }
         return didReset
+    }
+
+    // MARK: Tunnels
+
+    /// Accepts an extended CONNECT: 200 without END_STREAM, and the stream's DATA both ways is
+    /// `upgrade`'s.
+    private func startTunnel(_ upgrade: any ConnectionUpgrade, exchange: HTTP2StreamExchange, response: Response, now: UInt64) {
+        let fields = HTTP2ResponseHead.fields(for: response, date: services.dateField(), contentLength: nil)
+        guard submit(exchange, status: 200, fields: fields, body: .streamed) else { return }
+        exchange.exchange.status = 200
+        exchange.exchange.responseBytes = Self.headBytes(fields)
+        services.responseReady(exchange.exchange, response, written: HTTP2ResponseHead.text(status: 200, fields: fields))
+        services.exchangeCompleted(exchange.exchange)
+        let tunnel = HTTP2StreamExchange.Tunnel(handler: upgrade)
+        exchange.phase = .tunnel(tunnel)
+        tunnelStep(tunnel.handler.start(now: now, waker: waker), exchange, tunnel, now: now)
+    }
+
+    /// Bytes from the client for the protocol a stream carries.
+    func tunnelReceived(_ bytes: [UInt8], _ exchange: HTTP2StreamExchange, _ tunnel: HTTP2StreamExchange.Tunnel, now: UInt64) {
+        let step = bytes.withUnsafeBytes { tunnel.handler.received($0, now: now) }
+        tunnel.unconsumed += bytes.count
+        tunnelStep(step, exchange, tunnel, now: now)
+        reopenTunnelWindow(exchange, tunnel)
+    }
+
+    /// Does what the protocol asked after a call: send its bytes, keep its time, end the stream.
+    func tunnelStep(_ step: UpgradeStep, _ exchange: HTTP2StreamExchange, _ tunnel: HTTP2StreamExchange.Tunnel, now: UInt64) {
+        if !step.output.isEmpty {
+            do {
+                try session.send(stream: exchange.id, step.output)
+            } catch {
+                exchange.phase = .answered
+                return
+            }
+        }
+        if let wakeAt = step.wakeAt { tunnel.wakeAt = wakeAt }
+        if step.close {
+            // The protocol is over: END_STREAM once its last bytes have left (RFC 8441 §5's
+            // orderly close); the window it held is released.
+            try? session.finish(stream: exchange.id)
+            exchange.phase = .answered
+            session.consume(stream: exchange.id, count: tunnel.unconsumed)
+            tunnel.unconsumed = 0
+        }
+    }
+
+    /// Reopens the window for what the protocol took, once less than the refill mark of its
+    /// output waits in the session.
+    func reopenTunnelWindow(_ exchange: HTTP2StreamExchange, _ tunnel: HTTP2StreamExchange.Tunnel) {
+        guard tunnel.unconsumed > 0, case .tunnel = exchange.phase,
+            session.bufferedBytes(stream: exchange.id) < configuration.streamRefillBytes
+        else { return }
+        session.consume(stream: exchange.id, count: tunnel.unconsumed)
+        tunnel.unconsumed = 0
     }
 
     // MARK: Faults

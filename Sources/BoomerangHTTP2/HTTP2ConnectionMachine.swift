@@ -193,6 +193,9 @@ public final class HTTP2ConnectionMachine {
             case .stalled:
                 exchange.phase = .answered
                 session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.cancel)
+            case .tunnel(let tunnel):
+                tunnel.wakeAt = nil
+                tunnelStep(tunnel.handler.wake(now: now), exchange, tunnel, now: now)
             default:
                 break
             }
@@ -225,7 +228,14 @@ public final class HTTP2ConnectionMachine {
     public func woken(now: UInt64) {
         guard !isClosed else { return }
         for exchange in streams.values {
-            if case .streaming(let body) = exchange.phase, body.wait == .woken { body.wait = .ready }
+            switch exchange.phase {
+            case .streaming(let body) where body.wait == .woken:
+                body.wait = .ready
+            case .tunnel(let tunnel):
+                tunnelStep(tunnel.handler.wake(now: now), exchange, tunnel, now: now)
+            default:
+                break
+            }
         }
         settle(now: now)
     }

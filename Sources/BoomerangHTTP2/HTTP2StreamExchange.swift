@@ -17,6 +17,23 @@ final class HTTP2StreamExchange {
         case stalled(until: UInt64)
         /// The response is with the library in full; the stream closes when it has left.
         case answered
+        /// An extended CONNECT was answered 200 with a ``ConnectionUpgrade`` (WebSocket over
+        /// HTTP/2, RFC 8441): the stream's DATA both ways is the upgraded protocol's bytes.
+        case tunnel(Tunnel)
+    }
+
+    /// The protocol a stream carries after its extended CONNECT was accepted.
+    final class Tunnel {
+        var handler: any ConnectionUpgrade
+        /// When the handler asked to be woken.
+        var wakeAt: UInt64?
+        /// Bytes the handler took whose window is reopened only once its output has drained
+        /// below the refill mark: a client that does not read what it is sent cannot send more.
+        var unconsumed = 0
+
+        init(handler: any ConnectionUpgrade) {
+            self.handler = handler
+        }
     }
 
     /// How a streamed body waits for its next piece.
@@ -61,6 +78,9 @@ final class HTTP2StreamExchange {
     /// The request was answered before its body ended (an early answer, a body over the limit):
     /// what still arrives is counted against the windows and dropped.
     var isAnsweredEarly = false
+    /// The request is an extended CONNECT (RFC 8441): complete with its head, its stream then
+    /// carries another protocol.
+    var isExtendedConnect = false
     /// The request asked for ``TransportFault/windowStall``: its body's window is never reopened.
     var holdsWindow = false
     /// When the request's head or last body bytes arrived: a request whose body stops arriving
@@ -95,6 +115,7 @@ final class HTTP2StreamExchange {
             case .delayed(_, let until): until
             case .streaming(let body): if case .until(let time) = body.wait { time } else { nil }
             case .stalled(let until): until
+            case .tunnel(let tunnel): tunnel.wakeAt
             case .receiving, .answered: nil
             }
         guard let waiting = outputWaitingSince else { return own }

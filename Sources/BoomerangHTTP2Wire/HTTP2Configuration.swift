@@ -16,6 +16,9 @@ public struct HTTP2Configuration: Sendable, Hashable {
     /// SETTINGS_MAX_HEADER_LIST_SIZE: a request's header fields, each counted as name, value and
     /// 32 bytes (RFC 9113 §6.5.2); a request over it is refused with a stream reset.
     public var maxHeaderListSize = 64 << 10
+    /// SETTINGS_ENABLE_CONNECT_PROTOCOL: whether the client may open a stream with an extended
+    /// CONNECT (RFC 8441), as WebSocket over HTTP/2 does.
+    public var enablesConnectProtocol = true
     /// Stream resets by the client allowed in a burst before the connection ends (the
     /// rapid-reset attack, CVE-2023-44487); ``resetsPerSecond`` refill it.
     public var resetBurst = 1000

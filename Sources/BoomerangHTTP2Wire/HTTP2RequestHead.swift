@@ -30,4 +30,6 @@ public struct HTTP2RequestHead: Sendable, Hashable {
     public var authority: String? { pseudo(":authority") }
     /// `:scheme`.
     public var scheme: String { pseudo(":scheme") ?? "" }
+    /// `:protocol`, which makes a CONNECT an extended CONNECT (RFC 8441: `websocket`), or nil.
+    public var connectProtocol: String? { pseudo(":protocol") }
 }

@@ -166,14 +166,33 @@ import Testing
         var configuration = HTTP2Configuration()
         configuration.maxConcurrentStreams = 7
         let output = try HTTP2Session(configuration: configuration).takeOutput()
-        #expect(output.count == 9 + 4 * 6, "one SETTINGS frame with four settings")
+        #expect(output.count == 9 + 5 * 6, "one SETTINGS frame with five settings")
         #expect(output[3] == 0x4, "type SETTINGS")
-        let payload = Array(output[9...])
-        let settings = stride(from: 0, to: payload.count, by: 6).map { offset in
-            (Int(payload[offset]) << 8 | Int(payload[offset + 1]),
-             payload[(offset + 2)..<(offset + 6)].reduce(0) { $0 << 8 | Int($1) })
+        #expect(Self.settings(in: output) == [0x3: 7, 0x4: 65_535, 0x5: 16_384, 0x6: 64 << 10, 0x8: 1], "ENABLE_CONNECT_PROTOCOL (0x8) for RFC 8441")
+    }
+
+    /// The edges a scenario asks for, in the settings announced (the TLS scenario tests count
+    /// the small DATA frames with a client).
+    @Test func edgesChangeTheSettingsAnnounced() throws {
+        var configuration = HTTP2Configuration()
+        configuration.maxConcurrentStreams = 1
+        configuration.initialWindowSize = 1
+        configuration.headerTableSize = 0
+        configuration.maxDataFrameBytes = 3
+        configuration.enablesConnectProtocol = false
+        let session = try HTTP2Session(configuration: configuration)
+        let settings = Self.settings(in: try session.takeOutput())
+        #expect(settings == [0x3: 1, 0x4: 1, 0x5: 16_384, 0x6: 64 << 10, 0x1: 0])
+    }
+
+    /// The settings of the SETTINGS frame that opens `output`, by id.
+    static func settings(in output: [UInt8]) -> [Int: Int] {
+        let length = Int(output[0]) << 16 | Int(output[1]) << 8 | Int(output[2])
+        let payload = Array(output[9..<(9 + length)])
+        var settings: [Int: Int] = [:]
+        for offset in stride(from: 0, to: payload.count, by: 6) {
+            settings[Int(payload[offset]) << 8 | Int(payload[offset + 1])] = payload[(offset + 2)..<(offset + 6)].reduce(0) { $0 << 8 | Int($1) }
         }
-        #expect(settings.map(\.0) == [0x3, 0x4, 0x5, 0x6])
-        #expect(settings.map(\.1) == [7, 65_535, 16_384, 64 << 10])
+        return settings
     }
 }

@@ -120,6 +120,23 @@ try:
         check(echo["tls"].get("alpn") == "h2", f"Chromium spoke h2: {echo['tls']}")
         check(echo.get("httpVersion") == "2", f"the echo's httpVersion: {echo.get('httpVersion')}")
 
+    # 1b. A WebSocket from the page: Chromium opens it on the page's HTTP/2 connection with an
+    # extended CONNECT (RFC 8441), which the history keeps with its pseudo-header fields.
+    reply = driver.execute_async_script(
+        "const done = arguments[0]; const ws = new WebSocket(`wss://${location.host}/websocket/echo`);"
+        "ws.onopen = () => ws.send('hello from chromium');"
+        "ws.onmessage = (e) => { ws.close(); done(String(e.data)); }; ws.onerror = () => done('error');")
+    check(reply == "hello from chromium", f"the WebSocket echo: {reply}")
+    listing = json.loads(run("curl", "-sS", "--cacert", os.path.join(ca, "root.pem"), f"{base}/__admin/requests?path=/websocket/echo").stdout)
+    socket_id = next((entry["id"] for entry in listing.get("requests", [])), None)
+    check(socket_id is not None, f"the WebSocket's request is in the history: {listing}")
+    if socket_id is not None:
+        entry = json.loads(run("curl", "-sS", "--cacert", os.path.join(ca, "root.pem"), f"{base}/__admin/requests/{socket_id}").stdout)
+        pseudo = dict((entry["request"].get("http2") or {}).get("pseudoHeaders", []))
+        check(pseudo.get(":method") == "CONNECT" and pseudo.get(":protocol") == "websocket",
+              f"Chromium used WebSocket over HTTP/2: {entry['request'].get('http2')}")
+        check(entry.get("status") == 200, f"the extended CONNECT was answered 200: {entry.get('status')}")
+
     # 2. A handshake that fails (curl does not trust the root) is listed, and explained.
     subprocess.run(["curl", "-s", "--max-time", "5", f"https://localhost:{port}/get"], capture_output=True)
 

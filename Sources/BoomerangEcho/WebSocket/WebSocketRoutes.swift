@@ -83,20 +83,28 @@ package enum WebSocketRoutes {
         return try NumericParameter.int("count", text, in: range)
     }
 
-    /// Checks the handshake and answers 101 with a session running `behavior`. The first
+    /// Checks the handshake and answers 101 with a session running `behavior`; over HTTP/2 (an
+    /// extended CONNECT, RFC 8441), 200, and the stream carries the session. The first
     /// subprotocol offered is accepted, as Firewalk does.
     package static func upgrade(
         _ request: RouteRequest, _ behavior: some WebSocketBehavior, configuration: WebSocketSessionConfiguration
     ) throws(ServerError) -> any Responder {
-        let handshake: WebSocketHandshake
+        var response: Response
         do {
-            handshake = try WebSocketHandshake(validating: request.head)
+            if let stream = request.context.stream {
+                let handshake = try WebSocketHandshake(
+                    validatingExtendedConnect: request.head, connectProtocol: stream.pseudoHeaders[":protocol"])
+                response = Response(status: 200)
+                if let chosen = handshake.offeredProtocols.first { response.headers.add(name: "Sec-WebSocket-Protocol", value: chosen) }
+            } else {
+                let handshake = try WebSocketHandshake(validating: request.head)
+                let headers = handshake.responseHeaders(
+                    acceptValue: WebSocketAccept.value(for: handshake), protocol: handshake.offeredProtocols.first)
+                response = Response(status: 101, headers: headers)
+            }
         } catch {
             throw ServerError(error)
         }
-        let headers = handshake.responseHeaders(
-            acceptValue: WebSocketAccept.value(for: handshake), protocol: handshake.offeredProtocols.first)
-        var response = Response(status: 101, headers: headers)
         response.sendsSecurityHeaders = false
         response.upgrade = WebSocketConnection(session: WebSocketSession(behavior: behavior, configuration: configuration))
         return FixedResponder(response)

@@ -89,6 +89,35 @@ public struct WebSocketHandshake: Sendable, Hashable {
         offeredProtocols = protocols
     }
 
+    /// Checks the head of an HTTP/2 extended CONNECT (RFC 8441 §4–5), whose `:protocol` is
+    /// `connectProtocol` (nil when the request had none): `:protocol` exactly `websocket`,
+    /// Sec-WebSocket-Version `13` once, Sec-WebSocket-Protocol a list of tokens. HTTP/2 has no
+    /// Upgrade, Connection or Sec-WebSocket-Key: the stream is the connection, and ``key`` is
+    /// empty. The answer is a 200 without Sec-WebSocket-Accept.
+    ///
+    /// - Throws: ``WebSocketHandshakeError`` for the first check that fails (a request without
+    ///   `:protocol websocket` gets ``WebSocketHandshakeError/Code/missingUpgrade``).
+    public init(validatingExtendedConnect head: HTTPRequestHead, connectProtocol: String?) throws(WebSocketHandshakeError) {
+        guard connectProtocol == "websocket" else {
+            throw WebSocketHandshakeError(code: .missingUpgrade, value: connectProtocol.map { ":protocol: " + HTTPParseError.excerpt($0.utf8) } ?? ":protocol absent")
+        }
+        let headers = head.headers
+        let versions = headers.values(for: "Sec-WebSocket-Version")
+        guard versions.count <= 1 else {
+            throw WebSocketHandshakeError(code: .duplicateField, value: Self.field("Sec-WebSocket-Version", headers))
+        }
+        guard versions.first == "13" else {
+            throw WebSocketHandshakeError(
+                code: .unsupportedVersion, value: Self.field("Sec-WebSocket-Version", headers), headers: ["Sec-WebSocket-Version": "13"])
+        }
+        let protocols = Self.listElements(headers.values(for: "Sec-WebSocket-Protocol"))
+        if let bad = protocols.first(where: { !$0.utf8.allSatisfy(HTTPSyntax.isTokenByte) }) {
+            throw WebSocketHandshakeError(code: .invalidProtocol, value: "Sec-WebSocket-Protocol: " + HTTPParseError.excerpt(bad.utf8))
+        }
+        key = ""
+        offeredProtocols = protocols
+    }
+
     /// The Sec-WebSocket-Accept value for this key: base64 of the SHA-1 of the key and
     /// ``acceptGUID``. The core has no SHA-1: pass one (the server uses swift-crypto's).
     public func acceptValue(sha1: ([UInt8]) -> [UInt8]) -> String {

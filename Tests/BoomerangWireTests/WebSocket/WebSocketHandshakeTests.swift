@@ -190,4 +190,32 @@ import Testing
     func keysOfSixteenBytesAreAccepted(key: String) throws {
         _ = try WebSocketHandshake(validating: Self.head(replacing: ["Sec-WebSocket-Key": key]))
     }
+
+    /// RFC 8441: no Upgrade, Connection or key; `:protocol websocket` and the version decide.
+    @Test func anExtendedConnectNeedsItsProtocolAndVersionOnly() throws {
+        let head = HTTPRequestHead(
+            method: .get, target: "/chat", version: .http2,
+            headers: ["sec-websocket-version": "13", "sec-websocket-protocol": "chat, superchat"])
+        let handshake = try WebSocketHandshake(validatingExtendedConnect: head, connectProtocol: "websocket")
+        #expect(handshake.key.isEmpty)
+        #expect(handshake.offeredProtocols == ["chat", "superchat"])
+    }
+
+    @Test(arguments: [
+        (String?.none, String?.some("13"), WebSocketHandshakeError.Code.missingUpgrade), ("WebSocket", "13", .missingUpgrade),
+        ("connect-udp", "13", .missingUpgrade), ("websocket", "8", .unsupportedVersion), ("websocket", nil, .unsupportedVersion),
+    ])
+    func anExtendedConnectIsRefused(connectProtocol: String?, version: String?, code: WebSocketHandshakeError.Code) {
+        var headers = HTTPHeaders()
+        if let version { headers.add(name: "sec-websocket-version", value: version) }
+        let head = HTTPRequestHead(method: .get, target: "/chat", version: .http2, headers: headers)
+        #expect(throws: WebSocketHandshakeError.self) {
+            try WebSocketHandshake(validatingExtendedConnect: head, connectProtocol: connectProtocol)
+        }
+        do {
+            _ = try WebSocketHandshake(validatingExtendedConnect: head, connectProtocol: connectProtocol)
+        } catch {
+            #expect(error.code == code)
+        }
+    }
 }

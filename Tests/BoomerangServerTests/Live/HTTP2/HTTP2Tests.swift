@@ -8,17 +8,17 @@ import Testing
 /// `make test`) for the frames: which stream was reset with which code, GOAWAY, the windows.
 @Suite struct HTTP2Tests {
     /// Runs one scenario of `h2_client.py` against the plain port of `live`.
-    static func client(_ live: LiveServer, _ scenario: String, _ argument: String) throws -> [String: Any] {
-        try client(port: live.port, tlsRoot: nil, scenario, argument)
+    static func client(_ live: LiveServer, _ scenario: String, _ argument: String, _ more: [String] = []) throws -> [String: Any] {
+        try client(port: live.port, tlsRoot: nil, scenario, argument, more)
     }
 
     /// Runs one scenario of `h2_client.py` against `port`, over TLS when `tlsRoot` (the root
     /// certificate's file) is given.
-    static func client(port: Int, tlsRoot: String?, _ scenario: String, _ argument: String) throws -> [String: Any] {
+    static func client(port: Int, tlsRoot: String?, _ scenario: String, _ argument: String, _ more: [String] = []) throws -> [String: Any] {
         let python = PageBrowserTests.repository.appendingPathComponent(".build/http2-venv/bin/python").path
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("h2_client.py").path
         let output = try ExternalTool.run(
-            python, [script, scenario, String(port), argument], environment: tlsRoot.map { ["H2_TLS_CA": $0] } ?? [:])
+            python, [script, scenario, String(port), argument] + more, environment: tlsRoot.map { ["H2_TLS_CA": $0] } ?? [:])
         #expect(output.status == 0, "\(output.stderr)")
         return try #require(output.json, "\(output.stderr)")
     }
@@ -307,6 +307,42 @@ import Testing
         let entries = list["requests"] as? [[String: Any]] ?? []
         let get = try #require(entries.first { $0["path"] as? String == "/get" && $0["outcome"] as? String != "complete" }, "\(entries)")
         #expect(get["outcome"] as? String == "clientAborted", "\(get)")
+    }
+
+    /// RFC 8441: the server announces SETTINGS_ENABLE_CONNECT_PROTOCOL, an extended CONNECT with
+    /// `:protocol websocket` is answered 200, and the stream carries the WebSocket session: a
+    /// message echoed, a ping answered, the close handshake, END_STREAM both ways.
+    @Test func webSocketOverHTTP2EchoesAndClosesOnBothPorts() throws {
+        let live = try LiveServer()
+        let secure = try HTTPSTests.SecureServer()
+        let plain = try Self.client(live, "websocket", "/websocket/echo")
+        let overTLS = try Self.client(port: secure.httpsPort, tlsRoot: secure.root, "websocket", "/websocket/echo")
+        for result in [plain, overTLS] {
+            #expect(result["enableConnectProtocol"] as? Int == 1)
+            #expect(result["status"] as? Int == 200, "\(result)")
+            let messages = try #require(result["messages"] as? [[String: Any]])
+            #expect(messages.map { $0["opcode"] as? Int } == [0x1, 0xA, 0x8], "\(messages)")
+            #expect(messages.first?["text"] as? String == "hello over h2")
+            #expect(messages.last?["text"] as? String == "03e8", "close 1000")
+            #expect(result["ended"] as? Bool == true)
+            #expect(result["reset"] is NSNull)
+        }
+        let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests?path=/websocket/echo"]).json)
+        let entry = try #require((list["requests"] as? [[String: Any]])?.first, "\(list)")
+        #expect(entry["status"] as? Int == 200)
+        #expect(entry["method"] as? String == "GET", "an extended CONNECT reaches the route as HTTP/1.1's upgrading GET")
+    }
+
+    @Test func aWebSocketHandshakeOverHTTP2IsCheckedAsOverHTTP11() throws {
+        let live = try LiveServer()
+        let badVersion = try Self.client(live, "websocket", "/websocket/echo", ["8"])
+        #expect(badVersion["status"] as? Int == 426, "\(badVersion)")
+        let headers = (badVersion["headers"] as? [[String]] ?? []).map { $0.joined(separator: ": ") }
+        #expect(headers.contains("sec-websocket-version: 13"), "\(headers)")
+        #expect(badVersion["reset"] as? Int == 0, "the rest of the stream is not wanted: NO_ERROR")
+        let plainGET = try Self.curl(live, "/websocket/echo", ["-o", "/dev/null", "-w", "%{http_code}"])
+        #expect(String(decoding: plainGET.stdout, as: UTF8.self) == "426", "a GET over HTTP/2 has no :protocol")
+        #expect(try live.fetch("/get").status == 200)
     }
 
     @Test func aPingStormsAnswerIsRecordedOnce() throws {

@@ -16,6 +16,9 @@ Prints one JSON document. Scenarios:
     slow-body PORT PATH        POST PATH with its head only: the body never comes
     reset-at-once PORT PATH    GET PATH and RST_STREAM for it in one write
     big-trailers PORT BYTES    POST /post with a body, then trailers with a field of BYTES bytes
+    websocket PORT PATH [V]    WebSocket over HTTP/2 (RFC 8441): an extended CONNECT to PATH
+                               (Sec-WebSocket-Version V, 13 by default), a text message, a ping,
+                               then the close handshake and END_STREAM
     window-shut PORT PATHS     GET each of PATHS with the client's window at 0 (a slow read),
                                PINGing meanwhile; then open the window and GET /get
     window-stall PORT BYTES    on one connection, POST BYTES to /post asking for h2-window-stall
@@ -161,6 +164,35 @@ def raw_frames(port, frames):
     return {"goaway": goaway, "closed": closed, "seconds": round(time.time() - started, 2)}
 
 
+def ws_frame(opcode, payload):
+    """A client's WebSocket frame: FIN, masked (RFC 6455 §5.3)."""
+    mask = os.urandom(4)
+    length = len(payload)
+    if length < 126:
+        head = bytes([0x80 | opcode, 0x80 | length])
+    elif length < 65536:
+        head = bytes([0x80 | opcode, 0x80 | 126]) + length.to_bytes(2, "big")
+    else:
+        head = bytes([0x80 | opcode, 0x80 | 127]) + length.to_bytes(8, "big")
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def ws_frames(data):
+    """The server's frames in `data` (unmasked), as (opcode, payload); the rest, incomplete."""
+    frames = []
+    while len(data) >= 2:
+        length, offset = data[1] & 0x7F, 2
+        if length == 126:
+            length, offset = int.from_bytes(data[2:4], "big"), 4
+        elif length == 127:
+            length, offset = int.from_bytes(data[2:10], "big"), 10
+        if len(data) < offset + length:
+            break
+        frames.append((data[0] & 0x0F, bytes(data[offset:offset + length])))
+        data = data[offset + length:]
+    return frames, data
+
+
 def main():
     scenario, port = sys.argv[1], int(sys.argv[2])
     argument = sys.argv[3] if len(sys.argv) > 3 else None
@@ -275,6 +307,43 @@ def main():
         sock.sendall(conn.data_to_send())
         goaway, closed = run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None)
         result = {"stream": streams[1].report(), "goaway": goaway, "closed": closed}
+    elif scenario == "websocket":
+        # The server's SETTINGS first: a client may send :protocol only once ENABLE_CONNECT_PROTOCOL is 1.
+        receive(conn, sock.recv(65536), streams)
+        sock.sendall(conn.data_to_send())
+        enabled = conn.remote_settings.get(h2.settings.SettingCodes.ENABLE_CONNECT_PROTOCOL, 0)
+        streams[1] = Stream()
+        headers = [(":method", "CONNECT"), (":protocol", "websocket"), (":scheme", "https" if os.environ.get("H2_TLS_CA") else "http"),
+                   (":path", argument), (":authority", f"localhost:{port}"), ("sec-websocket-version", sys.argv[4] if len(sys.argv) > 4 else "13")]
+        conn.send_headers(1, headers)
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[1].status is not None or streams[1].reset is not None)
+        received, buffer = [], b""
+
+        def exchange(frame, until):
+            nonlocal buffer
+            conn.send_data(1, frame)
+            sock.sendall(conn.data_to_send())
+            def done():
+                nonlocal buffer
+                frames, buffer = ws_frames(bytes(streams[1].data))
+                streams[1].data = bytearray(buffer)
+                received.extend(frames)
+                return until() or streams[1].reset is not None or streams[1].ended
+            run(sock, conn, streams, done, deadline=5)
+
+        if streams[1].status == 200:
+            exchange(ws_frame(0x1, "hello over h2".encode()), lambda: any(op == 0x1 for op, _ in received))
+            exchange(ws_frame(0x9, b"ping!"), lambda: any(op == 0xA for op, _ in received))
+            exchange(ws_frame(0x8, (1000).to_bytes(2, "big")), lambda: any(op == 0x8 for op, _ in received))
+            conn.end_stream(1)
+            sock.sendall(conn.data_to_send())
+            run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
+        result = {
+            "enableConnectProtocol": enabled, "status": streams[1].status, "headers": streams[1].headers,
+            "messages": [{"opcode": op, "text": payload.decode("utf-8", "replace") if op == 0x1 else payload.hex()} for op, payload in received],
+            "ended": streams[1].ended, "reset": streams[1].reset, "body": bytes(streams[1].data).decode("utf-8", "replace"),
+        }
     elif scenario == "window-shut":
         conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
         for path in argument.split(","):
