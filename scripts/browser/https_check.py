@@ -5,7 +5,8 @@
 
 Trusts the CA's root in a fresh NSS database (the one Chromium reads on Linux, under $HOME/.pki),
 opens the page at https://localhost:PORT/ and reads the echo's tls object with the page's own
-fetch; makes curl fail a handshake (no trust in the root) and sees the failure listed as
+fetch (over HTTP/2); opens a WebSocket from the page (over HTTP/2, RFC 8441); posts a body and
+reads its row's stream and connection and its download; makes curl fail a handshake (no trust in the root) and sees the failure listed as
 "TLS failed" and explained in the TLS tab; then serves a leaf for example.com signed by the
 intermediate on purpose (outside the CA's name constraints) and checks that Chromium refuses it
 while it accepts the same intermediate's leaf for a permitted name. Exits non-zero on any failure.
@@ -136,6 +137,41 @@ try:
         check(pseudo.get(":method") == "CONNECT" and pseudo.get(":protocol") == "websocket",
               f"Chromium used WebSocket over HTTP/2: {entry['request'].get('http2')}")
         check(entry.get("status") == 200, f"the extended CONNECT was answered 200: {entry.get('status')}")
+
+    # 1c. An upload from the page over HTTP/2: its row's detail names the stream and the
+    # connection, and its "Download the body" link gives the bytes back over the same protocol.
+    sent = "download me over h2"
+    driver.execute_async_script(
+        "const done = arguments[1]; fetch('/post', {method: 'POST', body: arguments[0], headers: {'Content-Type': 'text/plain'}})"
+        ".then(() => done(), () => done());", sent)
+
+    def post_row(d):
+        try:
+            return next((row for row in rows() if "/post" in row.text), None)
+        except StaleElementReferenceException:
+            return None
+
+    row = None
+    try:
+        row = wait.until(post_row)
+    except Exception:
+        check(False, "the page's POST was listed")
+    if row is not None:
+        row.click()
+        try:
+            wait.until(lambda d: "on connection" in d.find_element(By.ID, "tab-body").text)
+        except Exception:
+            pass
+        overview = driver.find_element(By.ID, "tab-body").text
+        check("HTTP/2" in overview and "on connection" in overview, f"the overview names the stream and the connection: {overview[:400]}")
+        wait.until(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "#tabs button") if b.text == "Body"])[0].click()
+        links = wait.until(lambda d: [a for a in d.find_elements(By.CSS_SELECTOR, "#tab-body a") if a.text == "Download the body"])
+        href = links[0].get_attribute("href") if links else None
+        check(href is not None, "the detail offers the body's download")
+        if href:
+            fetched = driver.execute_async_script(
+                "const done = arguments[1]; fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done(String(e)));", href)
+            check(fetched == sent, f"the download gave the body back: {fetched!r}")
 
     # 2. A handshake that fails (curl does not trust the root) is listed, and explained.
     subprocess.run(["curl", "-s", "--max-time", "5", f"https://localhost:{port}/get"], capture_output=True)
