@@ -345,6 +345,44 @@ import Testing
         #expect(try live.fetch("/get").status == 200)
     }
 
+    /// httpx (httpcore with h2), as an application meets the faults over h2.
+    static func httpx(_ server: HTTPSTests.SecureServer, _ scenario: String) throws -> [String: Any] {
+        let python = PageBrowserTests.repository.appendingPathComponent(".build/http2-venv/bin/python").path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("httpx_client.py").path
+        let output = try ExternalTool.run(python, [script, scenario, "https://localhost:\(server.httpsPort)", server.root])
+        #expect(output.status == 0, "\(output.stderr)")
+        return try #require(output.json, "\(output.stderr)")
+    }
+
+    @Test func httpxNegotiatesH2AndSeesAResetAsARemoteProtocolError() throws {
+        let server = try HTTPSTests.SecureServer()
+        let get = try Self.httpx(server, "get")
+        #expect(get["httpVersion"] as? String == "HTTP/2")
+        #expect(get["echoVersion"] as? String == "2")
+        let reset = try Self.httpx(server, "reset")
+        #expect(reset["error"] as? String == "RemoteProtocolError", "\(reset)")
+        #expect((reset["message"] as? String)?.contains("error_code:7") == true, "REFUSED_STREAM: \(reset)")
+        #expect((reset["after"] as? [String: Any])?["status"] as? Int == 200)
+    }
+
+    /// A GOAWAY whose last stream is 3, asked for on stream 5 with stream 3 in flight: httpx
+    /// (httpcore 1.x) retries stream 5, refused unprocessed, on a new connection, and fails stream 3
+    /// with RemoteProtocolError although the GOAWAY promised to finish it (the server would have:
+    /// the client closed the connection).
+    @Test func httpxRetriesTheRefusedStreamOfAGOAWAY() throws {
+        let server = try HTTPSTests.SecureServer()
+        let result = try Self.httpx(server, "goaway")
+        let warm = try #require(result["warm"] as? [String: Any])
+        let refused = try #require(result["refused"] as? [String: Any])
+        #expect(warm["stream"] as? Int == 1)
+        #expect(refused["status"] as? Int == 200, "\(result)")
+        #expect(refused["connection"] as? String != warm["connection"] as? String, "retried on a new connection: \(result)")
+        let slow = try #require(result["slow"] as? [String: Any])
+        #expect(slow["error"] as? String == "RemoteProtocolError", "\(result)")
+        #expect((slow["message"] as? String)?.contains("last_stream_id:3") == true, "\(slow)")
+        #expect((result["again"] as? [String: Any])?["status"] as? Int == 200)
+    }
+
     @Test func aPingStormsAnswerIsRecordedOnce() throws {
         let live = try LiveServer()
         #expect(try Self.curl(live, "/get?x-set-response-fault=h2-ping-storm:10", ["-o", "/dev/null", "-H", "X-Boomerang-Session: ping"]).status == 0)
