@@ -120,30 +120,21 @@ extension ConnectionStateMachine {
     mutating func pullStream(now: UInt64) {
         guard case .streaming(let body) = state else { return }
         while body.wait == .ready && wantsStreamPiece {
-            if body.remaining == 0 {
+            if body.limits.isComplete {
                 return endStream(body, trailers: HTTPHeaders(), now: now)
             }
             switch body.stream.next(now: now) {
             case .bytes(let bytes) where bytes.isEmpty:
                 body.wait = .until(now)
             case .bytes(var bytes):
-                var overran = false
-                if let remaining = body.remaining, bytes.count > remaining {
-                    bytes.removeLast(bytes.count - remaining)
-                    overran = true
-                }
-                if let cut = body.cutAfter, bytes.count >= cut {
-                    bytes.removeLast(bytes.count - cut)
-                    queueBodyPiece(bytes, of: body, now: now)
-                    return endStream(body, closing: .linger)
-                }
-                body.cutAfter = body.cutAfter.map { $0 - bytes.count }
-                body.remaining = body.remaining.map { $0 - bytes.count }
+                let next = body.limits.take(&bytes)
                 queueBodyPiece(bytes, of: body, now: now)
-                if overran {
+                switch next {
+                case .more:
+                    break
+                case .overran, .cut:
                     return endStream(body, closing: .linger)
-                }
-                if body.remaining == 0 {
+                case .complete:
                     // Ended here, before the last piece is written: a client that has read the
                     // whole body finds the exchange in the history.
                     return endStream(body, trailers: HTTPHeaders(), now: now)
@@ -181,7 +172,7 @@ extension ConnectionStateMachine {
             enqueue(last, now: now)
         }
         // A body shorter than its Content-Length leaves the client waiting for the rest.
-        let framingHolds = body.remaining ?? 0 == 0
+        let framingHolds = body.limits.remaining ?? 0 == 0
         recordEnd(of: body, cut: nil)
         services.exchangeCompleted(body.exchange)
         finishExchange(keepAlive: body.keepAlive && framingHolds, now: now)

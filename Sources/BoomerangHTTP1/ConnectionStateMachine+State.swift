@@ -71,12 +71,11 @@ extension ConnectionStateMachine {
         /// The connection's queued total before the head: how much of the response has left.
         let startOffset: Int
         var wait = Wait.ready
-        /// Bytes still owed under `Content-Length`, nil for chunked or close-delimited bodies.
-        var remaining: Int?
+        /// The bytes owed under `Content-Length` (none for chunked or close-delimited bodies), and
+        /// those before a `closeMidBody` fault closes the connection.
+        var limits: StreamedBodyLimits
         let chunked: Bool
         let keepAlive: Bool
-        /// Body bytes still to send before a `closeMidBody` fault closes the connection.
-        var cutAfter: Int?
 
         init(
             exchange: Exchange, stream: any ResponseBodyStream, unrecorded: (response: Response, head: [UInt8])?, startOffset: Int,
@@ -86,10 +85,9 @@ extension ConnectionStateMachine {
             self.stream = stream
             self.unrecorded = unrecorded
             self.startOffset = startOffset
-            self.remaining = remaining
+            limits = StreamedBodyLimits(remaining: remaining, cutAfter: cutAfter)
             self.chunked = chunked
             self.keepAlive = keepAlive
-            self.cutAfter = cutAfter
         }
     }
 

@@ -127,31 +127,20 @@ extension HTTP2ConnectionMachine {
 
     private func pull(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, now: UInt64) {
         while body.wait == .ready && session.bufferedBytes(stream: exchange.id) < configuration.streamRefillBytes {
-            if body.remaining == 0 {
+            if body.limits.isComplete {
                 return endStream(exchange, body, trailers: HTTPHeaders())
             }
             switch body.stream.next(now: now) {
             case .bytes(let bytes) where bytes.isEmpty:
                 body.wait = .until(now)
             case .bytes(var bytes):
-                var overran = false
-                if let remaining = body.remaining, bytes.count > remaining {
-                    bytes.removeLast(bytes.count - remaining)
-                    overran = true
-                }
-                if let cut = body.cutAfter, bytes.count >= cut {
-                    bytes.removeLast(bytes.count - cut)
-                    sendPiece(bytes, of: exchange)
-                    return cutStream(exchange, body, errorCode: body.cutCode)
-                }
-                body.cutAfter = body.cutAfter.map { $0 - bytes.count }
-                body.remaining = body.remaining.map { $0 - bytes.count }
+                let next = body.limits.take(&bytes)
                 sendPiece(bytes, of: exchange)
-                if overran {
-                    return cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
-                }
-                if body.remaining == 0 {
-                    return endStream(exchange, body, trailers: HTTPHeaders())
+                switch next {
+                case .more: break
+                case .cut: return cutStream(exchange, body, errorCode: body.cutCode)
+                case .overran: return cutStream(exchange, body, errorCode: HTTP2ErrorCode.internalError)
+                case .complete: return endStream(exchange, body, trailers: HTTPHeaders())
                 }
             case .wait(let until):
                 body.wait = until.map { .until($0) } ?? .woken

@@ -53,10 +53,9 @@ final class HTTP2StreamExchange {
         /// fault was recorded at its start).
         let recordsAtEnd: Bool
         var wait = Wait.ready
-        /// Bytes still owed under `content-length`, nil when the length was not announced.
-        var remaining: Int?
-        /// Body bytes still to send before a `closeMidBody` fault resets the stream.
-        var cutAfter: Int?
+        /// The bytes owed under `content-length` (none when no length was announced), and those
+        /// before a `closeMidBody` fault resets the stream.
+        var limits: StreamedBodyLimits
         /// The RST_STREAM code of that reset.
         var cutCode = HTTP2ErrorCode.internalError
 
@@ -65,8 +64,7 @@ final class HTTP2StreamExchange {
             self.response = response
             self.head = head
             self.recordsAtEnd = recordsAtEnd
-            self.remaining = remaining
-            self.cutAfter = cutAfter
+            limits = StreamedBodyLimits(remaining: remaining, cutAfter: cutAfter)
         }
     }
 
