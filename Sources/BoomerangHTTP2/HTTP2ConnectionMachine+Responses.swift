@@ -55,7 +55,7 @@ extension HTTP2ConnectionMachine {
             exchange.resetWhenFlushed = HTTP2ErrorCode.noError
         }
         exchange.historyEntry = services.responseReady(
-            exchange.exchange, response, written: HTTP2ResponseHead.text(status: response.status, fields: fields))
+            exchange.exchange, response, written: recordedHead(exchange, status: response.status, fields: fields))
         services.exchangeCompleted(exchange.exchange)
     }
 
@@ -81,6 +81,11 @@ extension HTTP2ConnectionMachine {
         }
     }
 
+    /// The head as text for the history, which only an exchange it records needs.
+    private func recordedHead(_ exchange: HTTP2StreamExchange, status: Int, fields: [HTTP2Field]) -> [UInt8]? {
+        exchange.exchange.recording == nil ? nil : HTTP2ResponseHead.text(status: status, fields: fields)
+    }
+
     /// What the head weighs in the access log: its fields as text (HPACK sends fewer bytes).
     static func headBytes(_ fields: [HTTP2Field]) -> Int {
         fields.reduce(12) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
@@ -99,7 +104,7 @@ extension HTTP2ConnectionMachine {
             guard submit(exchange, status: response.status, fields: fields, body: .empty) else { return }
             exchange.phase = .answered
             if recordsAtEnd {
-                services.streamEnded(exchange.exchange, response, head: HTTP2ResponseHead.text(status: response.status, fields: fields), cut: nil)
+                services.streamEnded(exchange.exchange, response, head: recordedHead(exchange, status: response.status, fields: fields) ?? [], cut: nil)
             }
             services.exchangeCompleted(exchange.exchange)
             return
@@ -108,7 +113,7 @@ extension HTTP2ConnectionMachine {
         var stream = stream
         stream.attach(waker: waker)
         let body = HTTP2StreamExchange.StreamedBody(
-            stream: stream, response: response, head: HTTP2ResponseHead.text(status: response.status, fields: fields),
+            stream: stream, response: response, head: recordedHead(exchange, status: response.status, fields: fields) ?? [],
             recordsAtEnd: recordsAtEnd, remaining: stream.contentLength, cutAfter: cutAfter)
         body.cutCode = cutCode
         exchange.phase = .streaming(body)
@@ -207,7 +212,7 @@ extension HTTP2ConnectionMachine {
         guard submit(exchange, status: 200, fields: fields, body: .streamed) else { return }
         exchange.exchange.status = 200
         exchange.exchange.responseBytes = Self.headBytes(fields)
-        services.responseReady(exchange.exchange, response, written: HTTP2ResponseHead.text(status: 200, fields: fields))
+        services.responseReady(exchange.exchange, response, written: recordedHead(exchange, status: 200, fields: fields))
         services.exchangeCompleted(exchange.exchange)
         let tunnel = HTTP2StreamExchange.Tunnel(handler: upgrade)
         exchange.phase = .tunnel(tunnel)
