@@ -193,6 +193,8 @@ extension HTTP2ConnectionMachine {
             return
         case .streaming(let body):
             services.requestRefused(remote: remoteHost, status: 0, reason: "\(cause.logWord) \(head.method) \(head.target)")
+            // What still waited in the session never left.
+            exchange.exchange.responseBytes -= session.bodyProgress(stream: exchange.id).pending
             if body.recordsAtEnd {
                 services.streamEnded(exchange.exchange, body.response, head: body.head, cut: cause)
             }

@@ -10,6 +10,13 @@ extension HTTP2ConnectionMachine {
             if response.status == 200, let upgrade = response.upgrade {
                 return startTunnel(upgrade, exchange: exchange, response: response, now: now)
             }
+            if (200..<300).contains(response.status) {
+                let asked = exchange.exchange.context.stream?.pseudoHeaders[":protocol"] ?? ""
+                response = ServerError(
+                    .connectProtocolNotServed, "\(exchange.exchange.context.head.path) opens no \(asked) tunnel (RFC 8441 extended CONNECT)",
+                    value: asked
+                ).response(for: exchange.exchange.context.head)
+            }
             // Refused: what the client sends on the stream is not wanted (NO_ERROR once the
             // answer has left).
             exchange.isAnsweredEarly = true
@@ -221,6 +228,9 @@ extension HTTP2ConnectionMachine {
 
     /// Bytes from the client for the protocol a stream carries.
     func tunnelReceived(_ bytes: [UInt8], _ exchange: HTTP2StreamExchange, _ tunnel: HTTP2StreamExchange.Tunnel, now: UInt64) {
+        // The connection's window reopens at once, so that a tunnel never holds the other
+        // streams' uploads; only its own window waits for its output to drain.
+        session.consumeConnectionOnly(count: bytes.count)
         let step = bytes.withUnsafeBytes { tunnel.handler.received($0, now: now) }
         tunnel.unconsumed += bytes.count
         tunnelStep(step, exchange, tunnel, now: now)
@@ -243,8 +253,7 @@ extension HTTP2ConnectionMachine {
             // orderly close); the window it held is released.
             try? session.finish(stream: exchange.id)
             exchange.phase = .answered
-            session.consume(stream: exchange.id, count: tunnel.unconsumed)
-            tunnel.unconsumed = 0
+            exchange.tunnelEndedAt = now
         }
     }
 
@@ -254,7 +263,7 @@ extension HTTP2ConnectionMachine {
         guard tunnel.unconsumed > 0, case .tunnel = exchange.phase,
             session.bufferedBytes(stream: exchange.id) < configuration.streamRefillBytes
         else { return }
-        session.consume(stream: exchange.id, count: tunnel.unconsumed)
+        session.consumeStreamOnly(stream: exchange.id, count: tunnel.unconsumed)
         tunnel.unconsumed = 0
     }
 

@@ -143,10 +143,14 @@ public final class HTTP2ConnectionMachine {
         if outputOffset >= output.count {
             output.removeAll(keepingCapacity: output.capacity <= ConnectionThresholds.largeOutputBytes)
             outputOffset = 0
-            if sentTotal - sentWhenLastEmpty >= ConnectionThresholds.largeOutputBytes {
-                services.largeOutputSent(sentTotal - sentWhenLastEmpty)
+            // Bodies wait in the session behind a refill of the output: the exchange is large
+            // once the output and the session are both empty.
+            if session.pendingBodyBytes == 0 {
+                if sentTotal - sentWhenLastEmpty >= ConnectionThresholds.largeOutputBytes {
+                    services.largeOutputSent(sentTotal - sentWhenLastEmpty)
+                }
+                sentWhenLastEmpty = sentTotal
             }
-            sentWhenLastEmpty = sentTotal
         }
         settle(now: now)
     }
@@ -175,6 +179,12 @@ public final class HTTP2ConnectionMachine {
                 exchange.outputWaitingSince = nil
                 exchange.endCause = .writeTimeout
                 abandon(exchange, cause: .writeTimeout)
+                session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.cancel)
+                continue
+            }
+            if let ended = exchange.tunnelEndedAt, now >= ended &+ configuration.idleTimeoutNanoseconds {
+                // The server ended a tunnel's side and the client never ended its own.
+                exchange.tunnelEndedAt = nil
                 session.reset(stream: exchange.id, errorCode: HTTP2ErrorCode.cancel)
                 continue
             }
@@ -337,7 +347,7 @@ public final class HTTP2ConnectionMachine {
         }
         for exchange in streams.values {
             let progress = session.bodyProgress(stream: exchange.id)
-            exchange.noteOutput(pending: progress.pending, framed: progress.framed, now: now)
+            exchange.noteOutput(pending: progress.pending, framed: progress.framed, windowShut: progress.windowShut, now: now)
             if let time = exchange.deadline(idle: configuration.idleTimeoutNanoseconds, write: configuration.writeTimeoutNanoseconds) {
                 deadline = min(deadline ?? .max, time)
             }
@@ -357,13 +367,26 @@ public final class HTTP2ConnectionMachine {
             services.requestRefused(remote: remoteHost, status: 0, reason: "http2 goaway \(code)")
             services.refused(refusal, exchange: nil, input: UnsafeRawBufferPointer(start: nil, count: 0), remote: remoteHost)
         }
+        cutUnsentResponses(.clientClosed)
         closesWhenFlushed = true
         for exchange in Array(streams.values) { abandon(exchange, cause: .clientClosed) }
         streams.removeAll()
     }
 
+    /// Tells the history which whole responses did not leave whole: their bodies still wait in
+    /// the session as the connection ends for `cause` (the library reports no stream closing then).
+    func cutUnsentResponses(_ cause: Exchange.EndCause) {
+        for exchange in streams.values where exchange.historyEntry != 0 {
+            guard case .answered = exchange.phase else { continue }
+            let pending = session.bodyProgress(stream: exchange.id).pending
+            guard pending > 0 else { continue }
+            services.responseCut(exchange.historyEntry, sentBytes: max(0, exchange.exchange.responseBytes - pending), cause: cause)
+        }
+    }
+
     /// No more input is taken; the connection closes once its output has left.
     func endConnection(now: UInt64) {
+        cutUnsentResponses(.clientClosed)
         closesWhenFlushed = true
         for exchange in Array(streams.values) { abandon(exchange, cause: .clientClosed) }
         streams.removeAll()
@@ -372,6 +395,7 @@ public final class HTTP2ConnectionMachine {
     /// Closes now, dropping whatever is queued; every exchange in progress ended for `cause`.
     func close(cause: Exchange.EndCause) {
         guard !isClosed else { return }
+        cutUnsentResponses(cause)
         for exchange in Array(streams.values) { abandon(exchange, cause: cause) }
         streams.removeAll()
         isClosed = true

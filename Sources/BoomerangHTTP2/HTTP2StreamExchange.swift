@@ -96,6 +96,9 @@ final class HTTP2StreamExchange {
     var outputWaitingSince: UInt64?
     /// Why the server ended the stream itself, when it did for a deadline.
     var endCause: Exchange.EndCause?
+    /// When the server ended a tunnel's side (END_STREAM): the client has the idle timeout to end
+    /// its own, then the stream is reset.
+    var tunnelEndedAt: UInt64?
 
     init(id: Int32, exchange: Exchange, responder: RoutedResponder) {
         self.id = id
@@ -114,15 +117,18 @@ final class HTTP2StreamExchange {
             case .streaming(let body): if case .until(let time) = body.wait { time } else { nil }
             case .stalled(let until): until
             case .tunnel(let tunnel): tunnel.wakeAt
-            case .receiving, .answered: nil
+            case .answered: tunnelEndedAt.map { $0 &+ idle }
+            case .receiving: nil
             }
         guard let waiting = outputWaitingSince else { return own }
         return min(own ?? .max, waiting &+ write)
     }
 
-    /// Notes whether the library framed more of the response since the last look.
-    func noteOutput(pending: Int, framed: Int, now: UInt64) {
-        if pending == 0 {
+    /// Notes whether the library framed more of the response since the last look, and whether
+    /// what it holds waits for the client's window (output held back by the socket has the
+    /// connection's write timeout).
+    func noteOutput(pending: Int, framed: Int, windowShut: Bool, now: UInt64) {
+        if pending == 0 || !windowShut {
             outputWaitingSince = nil
         } else if framed != framedBytes || outputWaitingSince == nil {
             outputWaitingSince = now

@@ -111,6 +111,7 @@ private func http2StreamClosed(_: OpaquePointer?, _ stream: Int32, _ errorCode: 
     let owner = session(userData)
     owner.incoming[stream] = nil
     let unsent = owner.outgoing.removeValue(forKey: stream)?.pending ?? 0
+    owner.pendingBodyBytes -= unsent
     owner.headersSent.remove(stream)
     owner.events.append(.streamClosed(stream: stream, errorCode: errorCode, unsentBodyBytes: unsent))
     return 0
@@ -140,6 +141,7 @@ func http2ReadBody(
         }
     }
     body.framed += written
+    owner.pendingBodyBytes -= written
     guard body.chunks.isEmpty else { return written }
     if body.isFinished {
         flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue

@@ -122,11 +122,19 @@ public final class HTTP2Session {
         }
     }
 
-    /// Like ``consume(stream:count:)`` for the connection's window alone: `stream`'s stays shut
-    /// (a flow-control stall on purpose), while other streams go on.
+    /// Like ``consume(stream:count:)`` for the connection's window alone: the stream's stays shut
+    /// (a flow-control stall on purpose, or until ``consumeStreamOnly(stream:count:)``), while
+    /// other streams go on.
     public func consumeConnectionOnly(count: Int) {
         guard count > 0 else { return }
         _ = nghttp2_session_consume_connection(session, count)
+    }
+
+    /// Reopens `stream`'s window alone, for bytes whose connection window was reopened with
+    /// ``consumeConnectionOnly(count:)`` when they arrived.
+    public func consumeStreamOnly(stream: Int32, count: Int) {
+        guard count > 0 else { return }
+        _ = nghttp2_session_consume_stream(session, stream, count)
     }
 
     /// The bytes of `stream`'s response body handed to ``send(stream:_:)`` that the library has
@@ -136,12 +144,18 @@ public final class HTTP2Session {
         return body.pending
     }
 
-    /// `stream`'s response body bytes not framed yet, and those framed so far: a stream whose
-    /// `framed` does not move while `pending` is not 0 is held by the client's window.
-    public func bodyProgress(stream: Int32) -> (pending: Int, framed: Int) {
-        guard let body = outgoing[stream] else { return (0, 0) }
-        return (body.pending, body.framed)
+    /// `stream`'s response body bytes not framed yet, those framed so far, and whether the
+    /// client's window (the stream's or the connection's) is shut: a stream whose `framed` does
+    /// not move while its window is shut is held by the client.
+    public func bodyProgress(stream: Int32) -> (pending: Int, framed: Int, windowShut: Bool) {
+        guard let body = outgoing[stream] else { return (0, 0, false) }
+        guard body.pending > 0 else { return (0, body.framed, false) }
+        let shut = nghttp2_session_get_stream_remote_window_size(session, stream) <= 0 || nghttp2_session_get_remote_window_size(session) <= 0
+        return (body.pending, body.framed, shut)
     }
+
+    /// Response body bytes handed to the session and not framed yet, over every stream.
+    public internal(set) var pendingBodyBytes = 0
 
     /// Answers the request on `stream`.
     ///
@@ -159,13 +173,14 @@ public final class HTTP2Session {
             let pending = OutgoingBody()
             pending.chunks = bytes.isEmpty ? [] : [bytes]
             pending.pending = bytes.count
+            pendingBodyBytes += bytes.count
             pending.isFinished = true
             result = submit(all, stream: stream, body: pending)
         case .streamed:
             result = submit(all, stream: stream, body: OutgoingBody())
         }
         guard result == 0 else {
-            outgoing[stream] = nil
+            if let body = outgoing.removeValue(forKey: stream) { pendingBodyBytes -= body.pending }
             throw HTTP2Error(.invalidStream, stream: stream, library: result)
         }
     }
@@ -178,6 +193,7 @@ public final class HTTP2Session {
         guard !bytes.isEmpty else { return }
         body.chunks.append(bytes)
         body.pending += bytes.count
+        pendingBodyBytes += bytes.count
         resume(stream, body)
     }
 

@@ -164,7 +164,7 @@ public enum TLSScenarioCatalogue {
             "h2-one-stream", .http2, outcome: .accept,
             summary: "HTTP/2 with SETTINGS_MAX_CONCURRENT_STREAMS 1: one stream open at a time per connection.",
             expectation:
-                "Queue requests beyond the first, or open more connections; a stream opened beyond the limit is reset (REFUSED_STREAM or PROTOCOL_ERROR) and must be retried, never reported as the server's answer.",
+                "Queue requests beyond the first, or open more connections. A stream opened beyond the limit before the client has acknowledged the SETTINGS is reset REFUSED_STREAM (retry it); after, nghttp2 ends the whole connection with GOAWAY PROTOCOL_ERROR.",
             configure: { $0.http2Edges = HTTP2Edges(maxConcurrentStreams: 1) }),
         TLSScenario(
             "h2-tiny-window", .http2, outcome: .accept,

@@ -66,12 +66,13 @@ package struct EchoResponder: Responder {
     }
 
     /// Whether `x-set-response-fault` asks for `h2-window-stall`; an invalid control is answered
-    /// once the body is complete, as any other.
+    /// once the body is complete, as any other. With `x-set-response-fail-times`, whose attempts
+    /// are counted once the body is complete, the fault applies then, as a stall.
     package mutating func holdsBodyWindow() -> Bool {
         let controls = try? ResponseControls(
             query: EchoQuery(context.head.query ?? "").rawPairs, headers: context.head.headers,
             maxDelayMilliseconds: configuration.maxResponseDelayMilliseconds)
-        return controls?.fault == .transport(.windowStall)
+        return controls?.fault == .transport(.windowStall) && controls?.failTimes == nil
     }
 
     package mutating func finish(trailers: HTTPHeaders) throws(ServerError) -> Response {

@@ -43,4 +43,7 @@ extension ServerError.Code {
     /// The HTTP/2 connection broke the protocol (a malformed frame, bad HPACK, a flood): it ends
     /// with GOAWAY, no status is sent.
     public static let http2ConnectionError = Self("http2ConnectionError", status: 400, closesConnection: true)
+    /// An HTTP/2 extended CONNECT (RFC 8441) to a route that opens no tunnel for its `:protocol`:
+    /// a 2xx would tell the client that the tunnel is open.
+    public static let connectProtocolNotServed = Self("connectProtocolNotServed", status: 400)
 }

@@ -96,10 +96,10 @@ public struct WebSocketHandshake: Sendable, Hashable {
     /// empty. The answer is a 200 without Sec-WebSocket-Accept.
     ///
     /// - Throws: ``WebSocketHandshakeError`` for the first check that fails (a request without
-    ///   `:protocol websocket` gets ``WebSocketHandshakeError/Code/missingUpgrade``).
+    ///   `:protocol websocket` gets ``WebSocketHandshakeError/Code/missingConnectProtocol``).
     public init(validatingExtendedConnect head: HTTPRequestHead, connectProtocol: String?) throws(WebSocketHandshakeError) {
         guard connectProtocol == "websocket" else {
-            throw WebSocketHandshakeError(code: .missingUpgrade, value: connectProtocol.map { ":protocol: " + HTTPParseError.excerpt($0.utf8) } ?? ":protocol absent")
+            throw WebSocketHandshakeError(code: .missingConnectProtocol, value: connectProtocol.map { ":protocol: " + HTTPParseError.excerpt($0.utf8) } ?? ":protocol absent")
         }
         let headers = head.headers
         let versions = headers.values(for: "Sec-WebSocket-Version")

@@ -43,6 +43,9 @@ extension RefusalCode where Domain == WebSocketHandshakeError {
     public static let bodyNotAllowed = Self("bodyNotAllowed", 400)
     /// No Upgrade field listing `websocket`; answer with `Upgrade: websocket` (RFC 9110 §15.5.22).
     public static let missingUpgrade = Self("missingUpgrade", 426)
+    /// Over HTTP/2: the request is not an extended CONNECT with `:protocol websocket` (RFC 8441).
+    /// 400, not 426: a 426 must carry `Upgrade`, which HTTP/2 forbids.
+    public static let missingConnectProtocol = Self("missingConnectProtocol", 400)
     /// No Connection field listing `upgrade`.
     public static let missingConnectionUpgrade = Self("missingConnectionUpgrade", 400)
     /// Sec-WebSocket-Version missing or not `13`; answer with `Sec-WebSocket-Version: 13`.

@@ -202,8 +202,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (String?.none, String?.some("13"), WebSocketHandshakeError.Code.missingUpgrade), ("WebSocket", "13", .missingUpgrade),
-        ("connect-udp", "13", .missingUpgrade), ("websocket", "8", .unsupportedVersion), ("websocket", nil, .unsupportedVersion),
+        (String?.none, String?.some("13"), WebSocketHandshakeError.Code.missingConnectProtocol), ("WebSocket", "13", .missingConnectProtocol),
+        ("connect-udp", "13", .missingConnectProtocol), ("websocket", "8", .unsupportedVersion), ("websocket", nil, .unsupportedVersion),
     ])
     func anExtendedConnectIsRefused(connectProtocol: String?, version: String?, code: WebSocketHandshakeError.Code) {
         var headers = HTTPHeaders()

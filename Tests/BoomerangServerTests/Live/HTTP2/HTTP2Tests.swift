@@ -333,6 +333,35 @@ import Testing
         #expect(entry["method"] as? String == "GET", "an extended CONNECT reaches the route as HTTP/1.1's upgrading GET")
     }
 
+    /// A WebSocket whose client does not read its echoes holds its own window only: an upload
+    /// beside it on the same connection completes.
+    @Test func aWebSocketStreamNeverHoldsTheConnectionsWindow() throws {
+        let live = try LiveServer { $0.idleTimeout = 3 }
+        let result = try Self.client(live, "tunnel-beside", "200000")
+        #expect((result["tunnelSent"] as? Int ?? 0) > 65_535, "the tunnel's window reopened while its echoes drained: \(result)")
+        let upload = try #require(result["upload"] as? [String: Any])
+        #expect(upload["status"] as? Int == 200, "\(result)")
+        #expect(result["uploadSent"] as? Int == 200_000)
+    }
+
+    /// The server ended the WebSocket's stream after the close handshake; a client that never
+    /// ends its side has the stream reset CANCEL at the idle timeout.
+    @Test func aWebSocketStreamTheClientLeavesHalfOpenIsResetAtTheIdleTimeout() throws {
+        let live = try LiveServer { $0.idleTimeout = 1 }
+        let result = try Self.client(live, "websocket", "/websocket/echo", ["13", "keep-open"])
+        #expect(result["status"] as? Int == 200)
+        #expect(result["ended"] as? Bool == true, "the server's END_STREAM: \(result)")
+        #expect(result["reset"] as? Int == 0x8, "\(result)")
+    }
+
+    /// An extended CONNECT to a route that opens no tunnel is refused: a 2xx would say it opened.
+    @Test func anExtendedConnectToAnotherRouteIsRefused() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "websocket", "/get")
+        #expect(result["status"] as? Int == 400, "\(result)")
+        #expect((result["body"] as? String)?.contains("connectProtocolNotServed") == true, "\(result)")
+    }
+
     @Test func aWebSocketHandshakeOverHTTP2IsCheckedAsOverHTTP11() throws {
         let live = try LiveServer()
         let badVersion = try Self.client(live, "websocket", "/websocket/echo", ["8"])
@@ -341,7 +370,7 @@ import Testing
         #expect(headers.contains("sec-websocket-version: 13"), "\(headers)")
         #expect(badVersion["reset"] as? Int == 0, "the rest of the stream is not wanted: NO_ERROR")
         let plainGET = try Self.curl(live, "/websocket/echo", ["-o", "/dev/null", "-w", "%{http_code}"])
-        #expect(String(decoding: plainGET.stdout, as: UTF8.self) == "426", "a GET over HTTP/2 has no :protocol")
+        #expect(String(decoding: plainGET.stdout, as: UTF8.self) == "400", "a GET over HTTP/2 has no :protocol (and a 426 would need Upgrade)")
         #expect(try live.fetch("/get").status == 200)
     }
 

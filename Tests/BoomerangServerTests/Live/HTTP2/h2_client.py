@@ -5,7 +5,9 @@ show: several streams at once, which stream was reset with which code, GOAWAY, t
 
 With H2_TLS_CA set to a root certificate's file, connects over TLS (ALPN h2, name localhost).
 Prints one JSON document. Scenarios:
-    multiplex PORT PATHS       GET each of PATHS (comma-separated) at once on one connection
+    multiplex PORT PATHS [after-settings]
+                               GET each of PATHS (comma-separated) at once on one connection,
+                               after acknowledging the server's SETTINGS when asked
     get PORT PATH              GET PATH and report the frames: status, data, trailers, reset, goaway
     upload PORT BYTES          POST BYTES bytes to /upload, honouring the server's windows
     headers PORT BYTES         GET /get with a header field of BYTES bytes
@@ -16,9 +18,13 @@ Prints one JSON document. Scenarios:
     slow-body PORT PATH        POST PATH with its head only: the body never comes
     reset-at-once PORT PATH    GET PATH and RST_STREAM for it in one write
     big-trailers PORT BYTES    POST /post with a body, then trailers with a field of BYTES bytes
-    websocket PORT PATH [V]    WebSocket over HTTP/2 (RFC 8441): an extended CONNECT to PATH
+    websocket PORT PATH [V [keep-open]]
+                               WebSocket over HTTP/2 (RFC 8441): an extended CONNECT to PATH
                                (Sec-WebSocket-Version V, 13 by default), a text message, a ping,
-                               then the close handshake and END_STREAM
+                               then the close handshake and END_STREAM (none with keep-open)
+    tunnel-beside PORT BYTES   a WebSocket over h2 (stream 1) whose echoes the client never reads
+                               while it sends binary messages, and beside it on the same
+                               connection a POST of BYTES to /upload (stream 3)
     window-shut PORT PATHS     GET each of PATHS with the client's window at 0 (a slow read),
                                PINGing meanwhile; then open the window and GET /get
     window-stall PORT BYTES    on one connection, POST BYTES to /post asking for h2-window-stall
@@ -40,12 +46,34 @@ import h2.settings
 import h2.exceptions
 
 
-def connect(port):
+def open_socket(port):
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     if os.environ.get("H2_TLS_CA"):
         context = ssl.create_default_context(cafile=os.environ["H2_TLS_CA"])
         context.set_alpn_protocols(["h2"])
         sock = context.wrap_socket(sock, server_hostname="localhost")
+    return sock
+
+
+def read_frames(sock, buffer):
+    """The complete frames at the start of `buffer` plus what one read adds; the rest."""
+    chunk = sock.recv(65536)
+    if not chunk:
+        return None, buffer
+    buffer += chunk
+    frames = []
+    while len(buffer) >= 9:
+        frame, length = hyperframe.frame.Frame.parse_frame_header(memoryview(buffer[:9]))
+        if len(buffer) < 9 + length:
+            break
+        frame.parse_body(memoryview(buffer[9:9 + length]))
+        buffer = buffer[9 + length:]
+        frames.append(frame)
+    return frames, buffer
+
+
+def connect(port):
+    sock = open_socket(port)
     conn = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
     conn.initiate_connection()
     sock.sendall(conn.data_to_send())
@@ -200,6 +228,11 @@ def main():
     streams = {}
     result = {}
     if scenario == "multiplex":
+        if len(sys.argv) > 4 and sys.argv[4] == "after-settings":
+            # Acknowledge the server's SETTINGS first: its limits are then in force.
+            receive(conn, sock.recv(65536), streams)
+            sock.sendall(conn.data_to_send())
+            time.sleep(0.2)
         for path in argument.split(","):
             stream_id = conn.get_next_available_stream_id()
             conn.send_headers(stream_id, request_headers(port, path), end_stream=True)
@@ -336,14 +369,112 @@ def main():
             exchange(ws_frame(0x1, "hello over h2".encode()), lambda: any(op == 0x1 for op, _ in received))
             exchange(ws_frame(0x9, b"ping!"), lambda: any(op == 0xA for op, _ in received))
             exchange(ws_frame(0x8, (1000).to_bytes(2, "big")), lambda: any(op == 0x8 for op, _ in received))
-            conn.end_stream(1)
-            sock.sendall(conn.data_to_send())
-            run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
+            if len(sys.argv) > 5 and sys.argv[5] == "keep-open":
+                # The server ends its side; this client never ends its own.
+                run(sock, conn, streams, lambda: streams[1].reset is not None, deadline=8)
+            else:
+                conn.end_stream(1)
+                sock.sendall(conn.data_to_send())
+                run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
         result = {
             "enableConnectProtocol": enabled, "status": streams[1].status, "headers": streams[1].headers,
             "messages": [{"opcode": op, "text": payload.decode("utf-8", "replace") if op == 0x1 else payload.hex()} for op, payload in received],
             "ended": streams[1].ended, "reset": streams[1].reset, "body": bytes(streams[1].data).decode("utf-8", "replace"),
         }
+    elif scenario == "tunnel-beside":
+        receive(conn, sock.recv(65536), streams)
+        sock.sendall(conn.data_to_send())
+        streams[1], streams[3] = Stream(), Stream()
+        conn.send_headers(1, [(":method", "CONNECT"), (":protocol", "websocket"), (":scheme", "http"), (":path", "/websocket/echo"),
+                              (":authority", f"localhost:{port}"), ("sec-websocket-version", "13")])
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[1].status is not None)
+        size, tunnel_sent, upload_sent, upload_ended = int(argument), 0, 0, False
+        message = ws_frame(0x2, os.urandom(500))
+        sock.settimeout(0.3)
+
+        def pump():
+            """Sends what is queued, then handles one read: stream 3's data is read, the tunnel's
+            is not (its window stays shut; the connection's is reopened)."""
+            data = conn.data_to_send()
+            if data:
+                sock.sendall(data)
+            try:
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                return
+            for event in conn.receive_data(chunk):
+                if isinstance(event, h2.events.ResponseReceived) and event.stream_id == 3:
+                    streams[3].status = int(dict(event.headers)[":status"])
+                elif isinstance(event, h2.events.DataReceived):
+                    if event.stream_id == 3:
+                        conn.acknowledge_received_data(event.flow_controlled_length, 3)
+                    else:
+                        conn.increment_flow_control_window(event.flow_controlled_length)
+                elif isinstance(event, h2.events.StreamEnded) and event.stream_id == 3:
+                    streams[3].ended = True
+                elif isinstance(event, h2.events.StreamReset):
+                    streams[event.stream_id].reset = event.error_code
+            data = conn.data_to_send()
+            if data:
+                sock.sendall(data)
+
+        # 1. Messages on the tunnel until its window stays shut (its echoes pile up unread).
+        idle_rounds = 0
+        while idle_rounds < 4 and tunnel_sent < 2_000_000:
+            if conn.local_flow_control_window(1) >= len(message):
+                conn.send_data(1, message)
+                tunnel_sent += len(message)
+                idle_rounds = 0
+                if tunnel_sent % 20_000 < len(message):
+                    pump()
+            else:
+                idle_rounds += 1
+                pump()
+        # 2. An upload beside it on the same connection.
+        conn.send_headers(3, request_headers(port, "/upload", "POST", [("content-type", "application/octet-stream")]))
+        stop = time.time() + 8
+        while time.time() < stop and not (streams[3].ended or streams[3].reset is not None):
+            window = min(conn.local_flow_control_window(3), conn.max_outbound_frame_size, size - upload_sent)
+            if window > 0:
+                conn.send_data(3, b"u" * window)
+                upload_sent += window
+            elif upload_sent == size and not upload_ended:
+                conn.end_stream(3)
+                upload_ended = True
+            pump()
+        result = {"tunnelSent": tunnel_sent, "uploadSent": upload_sent, "upload": streams[3].report()}
+    elif scenario == "over-limit-acked":
+        # Raw frames: h2 itself would refuse to open streams past the server's limit.
+        sock.close()
+        raw, buffer = open_socket(port), b""
+        raw.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize())
+        settings = None
+        while settings is None:
+            frames, buffer = read_frames(raw, buffer)
+            settings = next((f for f in frames or [] if isinstance(f, hyperframe.frame.SettingsFrame) and "ACK" not in f.flags), None)
+        encoder = hpack.Encoder()
+        frames = [hyperframe.frame.SettingsFrame(0, flags=["ACK"])]
+        for index, path in enumerate(argument.split(",")):
+            frames.append(hyperframe.frame.HeadersFrame(
+                2 * index + 1, encoder.encode(request_headers(port, path)), flags=["END_HEADERS", "END_STREAM"]))
+        raw.sendall(b"".join(frame.serialize() for frame in frames))
+        goaway, resets, answered = None, {}, []
+        while goaway is None:
+            try:
+                frames, buffer = read_frames(raw, buffer)
+            except (socket.timeout, ConnectionResetError):
+                break
+            if frames is None:
+                break
+            for frame in frames:
+                if isinstance(frame, hyperframe.frame.GoAwayFrame):
+                    goaway = {"code": frame.error_code, "lastStream": frame.last_stream_id}
+                elif isinstance(frame, hyperframe.frame.RstStreamFrame):
+                    resets[str(frame.stream_id)] = frame.error_code
+                elif isinstance(frame, hyperframe.frame.HeadersFrame):
+                    answered.append(frame.stream_id)
+        result = {"maxConcurrentStreams": settings.settings.get(3), "goaway": goaway, "resets": resets, "answered": answered}
     elif scenario == "window-shut":
         conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
         for path in argument.split(","):

@@ -271,6 +271,14 @@ import Testing
         #expect(String(decoding: curl.stdout, as: UTF8.self) == "200 200 200 200 ")
     }
 
+    /// Once the client has acknowledged the SETTINGS, nghttp2 takes a stream beyond the limit
+    /// for a connection error: GOAWAY PROTOCOL_ERROR, and the first stream ends with it.
+    @Test func h2OneStreamEndsTheConnectionOfAClientThatIgnoresItsAcknowledgedLimit() throws {
+        let result = try Self.h2("h2-one-stream", "over-limit-acked", "/delay/1,/get")
+        #expect(result["maxConcurrentStreams"] as? Int == 1)
+        #expect((result["goaway"] as? [String: Any])?["code"] as? Int == 0x1, "\(result)")
+    }
+
     @Test func h2TinyFramesSendsABodyAByteAFrame() throws {
         let result = try Self.h2("h2-tiny-frames", "get", "/bytes/300")
         let stream = try #require(result["stream"] as? [String: Any])
