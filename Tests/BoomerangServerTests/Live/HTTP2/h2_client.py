@@ -160,7 +160,7 @@ def run(sock, conn, streams, until, deadline=10.0):
 def raw_frames(port, frames):
     """Sends the preface, an empty SETTINGS and `frames` raw, then reports what the server does:
     the GOAWAY's code, whether it closed, and how long it took."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock = open_socket(port)
     sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize())
     started = time.time()
     try:
@@ -171,22 +171,16 @@ def raw_frames(port, frames):
     goaway, closed, buffer = None, False, b""
     while time.time() < started + 10:
         try:
-            chunk = sock.recv(65536)
+            received, buffer = read_frames(sock, buffer)
         except socket.timeout:
             break
         except ConnectionResetError:
             closed = True
             break
-        if not chunk:
+        if received is None:
             closed = True
             break
-        buffer += chunk
-        while len(buffer) >= 9:
-            frame, length = hyperframe.frame.Frame.parse_frame_header(memoryview(buffer[:9]))
-            if len(buffer) < 9 + length:
-                break
-            frame.parse_body(memoryview(buffer[9:9 + length]))
-            buffer = buffer[9 + length:]
+        for frame in received:
             if isinstance(frame, hyperframe.frame.GoAwayFrame):
                 goaway = {"code": frame.error_code, "lastStream": frame.last_stream_id}
     return {"goaway": goaway, "closed": closed, "seconds": round(time.time() - started, 2)}
