@@ -47,6 +47,9 @@ public final class HTTP2ConnectionMachine {
     var pendingGoAway: (code: UInt32, lastStream: Int32, after: Int32)?
     /// The connection is over once its output has left.
     var closesWhenFlushed = false
+    /// When the connection's output had all left and its write side was shut: it reads on,
+    /// dropping what comes, until the client closes or the linger timeout.
+    var lingeringSince: UInt64?
     var isClosed = false
     /// Whether a response head has been handed to the session (the TLS truncation scenario cuts
     /// the first output that carries one).
@@ -159,6 +162,11 @@ public final class HTTP2ConnectionMachine {
     public func timerFired(now: UInt64) {
         armedDeadline = nil
         guard !isClosed else { return }
+        if let since = lingeringSince {
+            if now >= since &+ configuration.lingerTimeoutNanoseconds { return close(cause: .clientClosed) }
+            armedDeadline = since &+ configuration.lingerTimeoutNanoseconds
+            return emit(.armTimer(at: since &+ configuration.lingerTimeoutNanoseconds))
+        }
         if hasPendingOutput && now >= lastWriteProgress &+ configuration.writeTimeoutNanoseconds {
             return close(cause: .writeTimeout)
         }
@@ -288,7 +296,7 @@ public final class HTTP2ConnectionMachine {
     /// Pulls what streams can give, takes the session's frames into the output, and brings the
     /// driver's sending, reading, timer and close up to date. Ends every event.
     func settle(now: UInt64) {
-        guard !isClosed else { return }
+        guard !isClosed, lingeringSince == nil else { return }
         pullStreams(now: now)
         let wasEmpty = !hasPendingOutput
         if outputOffset > 0 && outputOffset >= output.count / 2 {
@@ -320,7 +328,7 @@ public final class HTTP2ConnectionMachine {
         }
         if streams.isEmpty && !hasPendingOutput {
             if isDraining || closesWhenFlushed || !session.wantsRead {
-                return close(cause: .clientClosed)
+                return linger(now: now)
             }
         } else {
             idleSince = now
@@ -390,6 +398,20 @@ public final class HTTP2ConnectionMachine {
         closesWhenFlushed = true
         for exchange in Array(streams.values) { abandon(exchange, cause: .clientClosed) }
         streams.removeAll()
+    }
+
+    /// Everything is said and sent: shut the write side and read on until the client closes or
+    /// the linger timeout, dropping what arrives.
+    private func linger(now: UInt64) {
+        lingeringSince = now
+        closesWhenFlushed = true
+        emit(.shutdownWrite)
+        if !readingEnabled {
+            readingEnabled = true
+            emit(.resumeReading)
+        }
+        armedDeadline = now &+ configuration.lingerTimeoutNanoseconds
+        emit(.armTimer(at: now &+ configuration.lingerTimeoutNanoseconds))
     }
 
     /// Closes now, dropping whatever is queued; every exchange in progress ended for `cause`.

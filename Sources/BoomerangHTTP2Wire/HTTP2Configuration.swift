@@ -32,6 +32,10 @@ public struct HTTP2Configuration: Sendable, Hashable {
     public var idleTimeoutNanoseconds: UInt64 = 15_000_000_000
     /// How long framed output may go without any byte being accepted by the socket.
     public var writeTimeoutNanoseconds: UInt64 = 15_000_000_000
+    /// How long a connection that has said all it will say reads on (and drops what it reads)
+    /// before it closes: the lingering close, so that frames still in flight do not turn the
+    /// close into a reset that destroys the last frames (a GOAWAY) on their way to the client.
+    public var lingerTimeoutNanoseconds: UInt64 = 2_000_000_000
     /// Framed output is taken from the library only while less than this waits for the socket:
     /// the rest of every response stays in its stream, behind flow control.
     public var outputHighWater = 64 << 10

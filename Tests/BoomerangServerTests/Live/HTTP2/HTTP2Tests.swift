@@ -412,6 +412,17 @@ import Testing
         #expect((result["again"] as? [String: Any])?["status"] as? Int == 200)
     }
 
+    /// After the client's GOAWAY the server closes with a lingering close: a frame the client
+    /// sends meanwhile is read and dropped, not answered with a TCP reset (h2spec 7/1 saw resets).
+    @Test func theConnectionEndsAfterTheClientsGOAWAYWithoutAReset() throws {
+        let live = try LiveServer()
+        for _ in 0..<20 {
+            let result = try Self.client(live, "goaway-then-ping", "-")
+            #expect(result["closed"] as? Bool == true, "\(result)")
+            #expect(result["reset"] as? Bool == false, "\(result)")
+        }
+    }
+
     @Test func aPingStormsAnswerIsRecordedOnce() throws {
         let live = try LiveServer()
         #expect(try Self.curl(live, "/get?x-set-response-fault=h2-ping-storm:10", ["-o", "/dev/null", "-H", "X-Boomerang-Session: ping"]).status == 0)

@@ -14,6 +14,8 @@ Prints one JSON document. Scenarios:
     idle PORT SECONDS          open a connection, send nothing more, report what the server does
     continuation-flood PORT N  a HEADERS frame without END_HEADERS, then N CONTINUATION frames
     rapid-reset PORT N         N streams each opened and reset at once (CVE-2023-44487)
+    goaway-then-ping PORT -    the client's GOAWAY, then a PING in a write of its own: the server closes
+                               without a reset
     bad-window PORT PATH       GET PATH, then a WINDOW_UPDATE of 0 on the connection (a connection error)
     slow-body PORT PATH        POST PATH with its head only: the body never comes
     reset-at-once PORT PATH    GET PATH and RST_STREAM for it in one write
@@ -158,24 +160,28 @@ def run(sock, conn, streams, until, deadline=10.0):
 
 
 def raw_frames(port, frames):
-    """Sends the preface, an empty SETTINGS and `frames` raw, then reports what the server does:
-    the GOAWAY's code, whether it closed, and how long it took."""
+    """Sends the preface, an empty SETTINGS and `frames` raw (None: a pause of 50 ms), then reports
+    what the server does: the GOAWAY's code, whether it closed, with a reset or not, and how long
+    it took."""
     sock = open_socket(port)
     sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize())
     started = time.time()
     try:
         for frame in frames:
-            sock.sendall(frame.serialize())
+            if frame is None:
+                time.sleep(0.05)
+            else:
+                sock.sendall(frame.serialize())
     except (BrokenPipeError, ConnectionResetError):
         pass
-    goaway, closed, buffer = None, False, b""
+    goaway, closed, reset, buffer = None, False, False, b""
     while time.time() < started + 10:
         try:
             received, buffer = read_frames(sock, buffer)
         except socket.timeout:
             break
         except ConnectionResetError:
-            closed = True
+            closed, reset = True, True
             break
         if received is None:
             closed = True
@@ -183,7 +189,7 @@ def raw_frames(port, frames):
         for frame in received:
             if isinstance(frame, hyperframe.frame.GoAwayFrame):
                 goaway = {"code": frame.error_code, "lastStream": frame.last_stream_id}
-    return {"goaway": goaway, "closed": closed, "seconds": round(time.time() - started, 2)}
+    return {"goaway": goaway, "closed": closed, "reset": reset, "seconds": round(time.time() - started, 2)}
 
 
 def ws_frame(opcode, payload):
@@ -299,6 +305,26 @@ def main():
             frames.append(hyperframe.frame.RstStreamFrame(stream_id, error_code=8))
         sock.close()
         result = raw_frames(port, frames)
+    elif scenario == "goaway-then-ping":
+        # h2spec 7/1: once the SETTINGS are exchanged, the client's GOAWAY (an unknown code), then a
+        # PING in a write of its own, which may reach the server as it closes.
+        receive(conn, sock.recv(65536), streams)
+        sock.sendall(conn.data_to_send())
+        time.sleep(0.1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.sendall(hyperframe.frame.GoAwayFrame(0, last_stream_id=0, error_code=0xFF).serialize())
+        sock.sendall(hyperframe.frame.PingFrame(0, b"h2spec\x00\x00").serialize())
+        closed, reset, buffer = False, False, b""
+        while not closed:
+            try:
+                received, buffer = read_frames(sock, buffer)
+            except socket.timeout:
+                break
+            except ConnectionResetError:
+                closed, reset = True, True
+                break
+            closed = received is None
+        result = {"closed": closed, "reset": reset}
     elif scenario == "bad-window":
         encoder = hpack.Encoder()
         frames = [
