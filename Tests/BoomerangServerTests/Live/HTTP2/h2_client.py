@@ -160,22 +160,25 @@ def run(sock, conn, streams, until, deadline=10.0):
 
 
 def raw_frames(port, frames):
-    """Sends the preface, an empty SETTINGS and `frames` raw (None: a pause of 50 ms), then reports
-    what the server does: the GOAWAY's code, whether it closed, with a reset or not, and how long
-    it took."""
+    """Sends the preface, an empty SETTINGS and `frames` raw, then reports what the server does:
+    the GOAWAY's code, whether it closed, with a reset or not, and how long it took."""
     sock = open_socket(port)
     sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize())
     started = time.time()
     try:
         for frame in frames:
-            if frame is None:
-                time.sleep(0.05)
-            else:
-                sock.sendall(frame.serialize())
+            sock.sendall(frame.serialize())
     except (BrokenPipeError, ConnectionResetError):
         pass
+    result = read_until_closed(sock, started + 10)
+    result["seconds"] = round(time.time() - started, 2)
+    return result
+
+
+def read_until_closed(sock, deadline):
+    """Reads frames until the server closes (a FIN, or a reset) or `deadline`: the GOAWAY seen."""
     goaway, closed, reset, buffer = None, False, False, b""
-    while time.time() < started + 10:
+    while time.time() < deadline:
         try:
             received, buffer = read_frames(sock, buffer)
         except socket.timeout:
@@ -189,7 +192,7 @@ def raw_frames(port, frames):
         for frame in received:
             if isinstance(frame, hyperframe.frame.GoAwayFrame):
                 goaway = {"code": frame.error_code, "lastStream": frame.last_stream_id}
-    return {"goaway": goaway, "closed": closed, "reset": reset, "seconds": round(time.time() - started, 2)}
+    return {"goaway": goaway, "closed": closed, "reset": reset}
 
 
 def ws_frame(opcode, payload):
@@ -314,17 +317,7 @@ def main():
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.sendall(hyperframe.frame.GoAwayFrame(0, last_stream_id=0, error_code=0xFF).serialize())
         sock.sendall(hyperframe.frame.PingFrame(0, b"h2spec\x00\x00").serialize())
-        closed, reset, buffer = False, False, b""
-        while not closed:
-            try:
-                received, buffer = read_frames(sock, buffer)
-            except socket.timeout:
-                break
-            except ConnectionResetError:
-                closed, reset = True, True
-                break
-            closed = received is None
-        result = {"closed": closed, "reset": reset}
+        result = read_until_closed(sock, time.time() + 10)
     elif scenario == "bad-window":
         encoder = hpack.Encoder()
         frames = [
