@@ -423,6 +423,23 @@ import Testing
         }
     }
 
+    /// A whole response still waiting behind the client's window when the client closes the
+    /// connection: the history has it cut, not complete.
+    @Test func aWholeResponseHeldWhenTheConnectionClosesIsCutInTheHistory() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "close-held", "/get?held=1")
+        #expect(result["status"] as? Int == 200, "the head is not flow-controlled: \(result)")
+        #expect(result["bytes"] as? Int == 0)
+        var outcome: String?
+        for _ in 0..<20 where outcome != "clientAborted" {
+            let list = try #require(try ExternalTool.run("curl", ["-sS", live.baseURL + "/__admin/requests"]).json)
+            let entry = (list["requests"] as? [[String: Any]] ?? []).first { $0["target"] as? String == "/get?held=1" }
+            outcome = entry?["outcome"] as? String
+            if outcome != "clientAborted" { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(outcome == "clientAborted")
+    }
+
     @Test func aPingStormsAnswerIsRecordedOnce() throws {
         let live = try LiveServer()
         #expect(try Self.curl(live, "/get?x-set-response-fault=h2-ping-storm:10", ["-o", "/dev/null", "-H", "X-Boomerang-Session: ping"]).status == 0)

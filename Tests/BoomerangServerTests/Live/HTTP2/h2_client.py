@@ -27,6 +27,7 @@ Prints one JSON document. Scenarios:
     tunnel-beside PORT BYTES   a WebSocket over h2 (stream 1) whose echoes the client never reads
                                while it sends binary messages, and beside it on the same
                                connection a POST of BYTES to /upload (stream 3)
+    close-held PORT PATH       GET PATH with the client's window at 0, then close the connection
     window-shut PORT PATHS     GET each of PATHS with the client's window at 0 (a slow read),
                                PINGing meanwhile; then open the window and GET /get
     window-stall PORT BYTES    on one connection, POST BYTES to /post asking for h2-window-stall
@@ -488,6 +489,15 @@ def main():
                 elif isinstance(frame, hyperframe.frame.HeadersFrame):
                     answered.append(frame.stream_id)
         result = {"maxConcurrentStreams": settings.settings.get(3), "goaway": goaway, "resets": resets, "answered": answered}
+    elif scenario == "close-held":
+        conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
+        streams[1] = Stream()
+        conn.send_headers(1, request_headers(port, argument), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[1].status is not None, deadline=2)
+        sock.close()
+        time.sleep(0.3)
+        result = {"status": streams[1].status, "bytes": len(streams[1].data)}
     elif scenario == "window-shut":
         conn.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
         for path in argument.split(","):
