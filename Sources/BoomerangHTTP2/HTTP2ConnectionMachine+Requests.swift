@@ -72,7 +72,7 @@ extension HTTP2ConnectionMachine {
         exchange.exchange.recording = exchange.responder.recording.take()
         exchange.lastInput = now
         streams[received.streamID] = exchange
-        if received.method == "CONNECT" && received.connectProtocol != nil {
+        if received.isExtendedConnect {
             // The head is the whole request; what follows on the stream belongs to the protocol
             // it asks for, once the route has accepted it.
             exchange.isExtendedConnect = true
@@ -93,11 +93,6 @@ extension HTTP2ConnectionMachine {
     /// upgrade (its `:protocol` stays in ``RequestContext/stream``), so that it reaches the same
     /// route; it has no body.
     static func requestHead(_ received: HTTP2RequestHead) -> HTTPRequestHead {
-        if received.method == "CONNECT" && received.connectProtocol != nil {
-            var headers = HTTPHeaders()
-            for field in received.fields { headers.add(name: field.name, value: field.value) }
-            return HTTPRequestHead(method: .get, target: received.path, version: .http2, headers: headers, framing: .none)
-        }
         var headers = HTTPHeaders()
         headers.fields.reserveCapacity(received.fields.count)
         var length: Int64?
@@ -105,8 +100,9 @@ extension HTTP2ConnectionMachine {
             if field.name == "content-length" { length = Int64(field.value) }
             headers.add(name: field.name, value: field.value)
         }
+        let isExtendedConnect = received.isExtendedConnect
         let framing: HTTPRequestHead.Framing
-        if received.endsStream {
+        if received.endsStream || isExtendedConnect {
             framing = .none
         } else if let length {
             framing = .contentLength(length)
@@ -114,7 +110,7 @@ extension HTTP2ConnectionMachine {
             // A body of unknown length, delimited by the end of the stream: chunked's meaning.
             framing = .chunked
         }
-        let method = HTTPMethod(received.method)
+        let method = isExtendedConnect ? .get : HTTPMethod(received.method)
         let target = method == .connect ? (received.authority ?? "") : received.path
         return HTTPRequestHead(method: method, target: target, version: .http2, headers: headers, framing: framing)
     }

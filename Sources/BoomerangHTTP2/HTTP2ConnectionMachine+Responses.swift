@@ -250,7 +250,7 @@ extension HTTP2ConnectionMachine {
         if let wakeAt = step.wakeAt { tunnel.wakeAt = wakeAt }
         if step.close {
             // The protocol is over: END_STREAM once its last bytes have left (RFC 8441 §5's
-            // orderly close); the window it held is released.
+            // orderly close); the client has the idle timeout to end its side.
             try? session.finish(stream: exchange.id)
             exchange.phase = .answered
             exchange.tunnelEndedAt = now

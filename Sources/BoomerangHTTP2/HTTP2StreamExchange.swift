@@ -27,8 +27,9 @@ final class HTTP2StreamExchange {
         var handler: any ConnectionUpgrade
         /// When the handler asked to be woken.
         var wakeAt: UInt64?
-        /// Bytes the handler took whose window is reopened only once its output has drained
-        /// below the refill mark: a client that does not read what it is sent cannot send more.
+        /// Bytes the handler took whose stream window (not the connection's) is reopened only
+        /// once its output has drained below the refill mark: a client that does not read what
+        /// it is sent cannot send more on this stream.
         var unconsumed = 0
 
         init(handler: any ConnectionUpgrade) {

@@ -32,4 +32,6 @@ public struct HTTP2RequestHead: Sendable, Hashable {
     public var scheme: String { pseudo(":scheme") ?? "" }
     /// `:protocol`, which makes a CONNECT an extended CONNECT (RFC 8441: `websocket`), or nil.
     public var connectProtocol: String? { pseudo(":protocol") }
+    /// Whether the request is an extended CONNECT (RFC 8441): CONNECT with a `:protocol`.
+    public var isExtendedConnect: Bool { method == "CONNECT" && connectProtocol != nil }
 }

@@ -100,11 +100,17 @@ for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-s
     options.add_argument(flag)
 service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"), env={**os.environ, "HOME": home})
 driver = webdriver.Chrome(service=service, options=options)
-wait = WebDriverWait(driver, 15)
+# The page redraws its list and tabs as the feed brings entries: an element found may go stale.
+wait = WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def rows():
     return driver.find_elements(By.CSS_SELECTOR, "#requests tbody tr")
+
+
+def row_containing(text):
+    """The first row of the request list whose text contains `text`, or None."""
+    return next((row for row in rows() if text in row.text), None)
 
 
 try:
@@ -145,15 +151,9 @@ try:
         "const done = arguments[1]; fetch('/post', {method: 'POST', body: arguments[0], headers: {'Content-Type': 'text/plain'}})"
         ".then(() => done(), () => done());", sent)
 
-    def post_row(d):
-        try:
-            return next((row for row in rows() if "/post" in row.text), None)
-        except StaleElementReferenceException:
-            return None
-
     row = None
     try:
-        row = wait.until(post_row)
+        row = wait.until(lambda d: row_containing("/post"))
     except Exception:
         check(False, "the page's POST was listed")
     if row is not None:
@@ -176,15 +176,9 @@ try:
     # 2. A handshake that fails (curl does not trust the root) is listed, and explained.
     subprocess.run(["curl", "-s", "--max-time", "5", f"https://localhost:{port}/get"], capture_output=True)
 
-    def failed_row(d):
-        try:
-            return next((row for row in rows() if "TLS failed" in row.text), None)
-        except StaleElementReferenceException:
-            return None
-
     row = None
     try:
-        row = wait.until(failed_row)
+        row = wait.until(lambda d: row_containing("TLS failed"))
     except Exception:
         check(False, "a failed handshake was listed as TLS failed")
     if row is not None:

@@ -69,8 +69,13 @@ package struct EchoResponder: Responder {
     /// once the body is complete, as any other. With `x-set-response-fail-times`, whose attempts
     /// are counted once the body is complete, the fault applies then, as a stall.
     package mutating func holdsBodyWindow() -> Bool {
+        // Most uploads name no fault: the query is parsed again only when it may name one.
+        let query = context.head.query
+        guard context.head.headers[ResponseControls.faultName] != nil
+            || query?.contains(ResponseControls.faultName) == true || query?.contains("%") == true
+        else { return false }
         let controls = try? ResponseControls(
-            query: EchoQuery(context.head.query ?? "").rawPairs, headers: context.head.headers,
+            query: EchoQuery(query ?? "").rawPairs, headers: context.head.headers,
             maxDelayMilliseconds: configuration.maxResponseDelayMilliseconds)
         return controls?.fault == .transport(.windowStall) && controls?.failTimes == nil
     }
