@@ -6,8 +6,9 @@ SWIFT ?= swift
 # libssl-dev: the certificate authority writes PKCS#12 files with libcrypto (COpenSSL); openssl and
 # libnss3-tools (certutil, vfychain): its tests check the chains with OpenSSL's and NSS's verifiers.
 # libnghttp2-dev: HTTP/2's framing, HPACK and stream states (BoomerangHTTP2Wire); nghttp2-client: nghttp, a client its tests use.
+# openjdk-17-jdk-headless: the JDK's HTTP client and keytool, a Java app's view of both ports (JavaClientTests).
 DEBIAN_PACKAGES := libevent-dev pkg-config curl python3 python3-venv libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev binutils zlib1g-dev libbrotli-dev libzstd-dev brotli zstd \
-  libssl-dev openssl libnss3-tools libnghttp2-dev nghttp2-client \
+  libssl-dev openssl libnss3-tools libnghttp2-dev nghttp2-client openjdk-17-jdk-headless \
   chromium chromium-driver
 DEBIAN_PACKAGES += slowhttptest iproute2
 BROWSER_VENV := .build/browser-venv

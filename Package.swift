@@ -427,7 +427,7 @@ let package = Package(
             ],
             exclude: [
                 "Live/Compatibility/httpbin_compat.py", "Live/Compatibility/h11_differential.py", "Live/Operations/operations_check.py",
-                "Live/WebSocket/websocket_client.py", "Live/HTTPS/tls_client.py", "Live/HTTP2/h2_client.py", "Live/HTTP2/httpx_client.py",
+                "Live/WebSocket/websocket_client.py", "Live/HTTPS/tls_client.py", "Live/HTTP2/h2_client.py", "Live/HTTP2/httpx_client.py", "Live/Java/JavaClient.java",
             ],
             swiftSettings: swiftSettings
         ),

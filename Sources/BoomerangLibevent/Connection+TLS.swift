@@ -38,6 +38,9 @@ final class TLSState {
     /// The truncation scenario cut the first response: the connection closes, without
     /// `close_notify`, once the ciphertext of its first half is sent.
     var cutsWhenFlushed = false
+    /// The handshake failed and its alert is sent: input is read and dropped until the client
+    /// closes or the linger time passes.
+    var discardsInput = false
 
     /// Holds one of the context's places for handshakes under way until ``handshakeEnded()``.
     init(session: TLSSession, context: TLSServerContext, deadline: Event, startedAt: UInt64) {
@@ -69,6 +72,9 @@ extension Connection {
     /// How long a closing connection may take to send its last ciphertext (`close_notify`
     /// behind the response) to a client that does not read.
     static let closingFlushNanoseconds: UInt64 = 5_000_000_000
+    /// How long a connection whose handshake failed reads and drops what the client still sends,
+    /// for the client to read the alert.
+    static let failedHandshakeLingerNanoseconds: UInt64 = 2_000_000_000
 
     private enum Sending {
         case flushed, blocked, failed
@@ -76,7 +82,7 @@ extension Connection {
 
     /// Ciphertext arrived: run the handshake, and hand whatever plaintext it yields to the machine.
     func receivedCiphertext(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
-        guard let tls else { return }
+        guard let tls, !tls.discardsInput else { return }
         if !tls.hasInput {
             tls.hasInput = true
             if Self.looksLikePlainHTTP(bytes) { return answerPlainHTTP(bytes) }
@@ -121,11 +127,18 @@ extension Connection {
     }
 
     /// The handshake or a record failed: send the alert OpenSSL queued, if the socket takes it
-    /// now, and close.
+    /// now, and close, lingering as HTTP/1.1 and HTTP/2 do. A client may already have sent more
+    /// (in TLS 1.3 its first request follows its Finished at once, before the server has checked
+    /// its certificate): closing on that unread input would send a reset, which can reach the client
+    /// before the alert does, and the client would report the reset instead of the alert.
     private func handshakeFailed(_ error: TLSError, now: UInt64) {
         reportUnfinishedHandshake(.other, now: now)
-        _ = sendCiphertext(now: now)
-        close()
+        guard let tls, sendCiphertext(now: now) == .flushed else { return close() }
+        tls.handshakeEnded()
+        tls.discardsInput = true
+        tls.closesWhenFlushed = true
+        shutdown(fd, Int32(SHUT_WR))
+        armTimer(afterNanoseconds: Connection.failedHandshakeLingerNanoseconds)
     }
 
     /// The handshake's deadline passed.

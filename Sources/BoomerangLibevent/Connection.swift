@@ -109,6 +109,8 @@ final class Connection {
             } else {
                 protocolReceived(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), now: now)
             }
+        } else if tls?.discardsInput == true, count == 0 || (errno != EAGAIN && errno != EINTR) {
+            return close()
         } else if count == 0 {
             reportUnfinishedHandshake(.clientClosed, now: now)
             protocolPeerClosed(now: now)

@@ -72,4 +72,34 @@ import Glibc
         #expect(delete.status == 0, "\(delete.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
+
+    /// The Java lines of `install-help`, run against a copy of the JDK's truststore in place of
+    /// `-cacerts`: the root goes in with its own fingerprint, and comes out again.
+    @Test func theJavaLinesOfInstallHelpImportAndRemoveTheRoot() throws {
+        let root = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let environment = ["TLS_STATE_DIRECTORY": root.appending(path: "ca").path]
+        let help = try Subprocess.runBoomerang(["ca", "install-help"], environment: environment, in: root)
+        #expect(help.status == 0, "\(help.standardError)")
+        let lines = help.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let install = try #require(lines.first { $0.hasPrefix("keytool -importcert") })
+        let remove = try #require(lines.first { $0.hasPrefix("remove: keytool -delete") }?.dropFirst("remove: ".count))
+        let java = try FileManager.default.destinationOfSymbolicLink(atPath: "/etc/alternatives/java")
+        let store = root.appending(path: "cacerts").path
+        // Its contents, never the file: the JDK's cacerts is a link to the system's truststore.
+        try Data(contentsOf: URL(filePath: java).deletingLastPathComponent().deletingLastPathComponent().appending(path: "lib/security/cacerts"))
+            .write(to: URL(filePath: store))
+        let local = { (line: Substring) in line.replacingOccurrences(of: " -cacerts ", with: " -keystore \(store) ") }
+        let listed = "keytool -list -keystore \(store) -storepass changeit -alias boomerang-root -v"
+
+        #expect(try Subprocess.runShell(local(install[...]), in: root).status == 0)
+        let entry = try Subprocess.runShell(listed, in: root)
+        #expect(entry.status == 0, "\(entry.standardError)")
+        let fingerprint = try #require(lines.first { $0.hasPrefix("SHA-256 fingerprint: ") }?.dropFirst("SHA-256 fingerprint: ".count))
+        #expect(entry.standardOutput.contains("SHA256: \(fingerprint)"), "\(entry.standardOutput)")
+        #expect(entry.standardOutput.contains("Owner: CN=Boomerang Local Root CA, O=Boomerang"))
+
+        #expect(try Subprocess.runShell(local(remove), in: root).status == 0)
+        #expect(try Subprocess.runShell(listed, in: root).status != 0)
+    }
 }

@@ -63,6 +63,15 @@ enum Subprocess {
         return try runToEnd(process)
     }
 
+    /// Runs `command` with `/bin/sh -c` in `directory`, with this process's environment, and waits for it.
+    static func runShell(_ command: String, in directory: URL) throws -> Completed {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        return try runToEnd(process)
+    }
+
     /// Runs a Python `script` that prints `count` whole numbers, and returns them. A script that
     /// fails is an issue at the caller's line; one that printed something else throws.
     static func runPythonForFigures(_ script: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {

@@ -12,7 +12,8 @@ public struct H2CUpgrade: Sendable, Equatable {
     public var input: [UInt8] = []
 
     /// The upgrade `head` asks for; nil when it asks for none, or for one the server does not
-    /// take: a request with a body (answered in HTTP/1.1, as RFC 7540 §3.2 allows), or an
+    /// take: a request with a body (answered in HTTP/1.1, as RFC 7540 §3.2 allows; `Content-Length: 0`,
+    /// which the JDK's client sends with its upgrading GET, is no body), or an
     /// `HTTP2-Settings` value that is not one field of base64url whole SETTINGS entries.
     public init?(head: borrowing HTTPRequestHead) {
         guard Self.isAsked(by: head), let upgrade = head.headers["Upgrade"], Self.lists(upgrade, "h2c"),
@@ -28,7 +29,7 @@ public struct H2CUpgrade: Sendable, Equatable {
     /// initializer (which takes a copy of the head) looks closer.
     @inlinable
     public static func isAsked(by head: HTTPRequestHead) -> Bool {
-        head.connectionListsUpgrade && head.framing == .none && head.version == .http1_1
+        head.connectionListsUpgrade && (head.framing == .none || head.framing == .contentLength(0)) && head.version == .http1_1
     }
 
     /// The 101 the server answers with before its HTTP/2 preface.

@@ -156,6 +156,21 @@ import Testing
         #expect(((presented.byPort.json?["tls"] as? [String: Any])?["clientCertificate"] as? [String: Any])?["verified"] as? Bool == true)
     }
 
+    /// In TLS 1.3 a client's handshake is over before the server has checked its certificate,
+    /// and it sends its request at once. The server's alert must still reach it: the connection
+    /// lingers, reading and dropping, instead of closing on unread input (a reset, which the client
+    /// meets on its next send before it reads the alert: Python's `SSLEOFError`, the JDK's
+    /// "Connection reset").
+    @Test func aClientThatSendsBeforeItsCertificateIsCheckedReadsTheAlert() throws {
+        let port = try #require(try Self.scenario("client-certificate-required")["port"] as? Int)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("tls_client.py").path
+        let output = try ExternalTool.run("python3", [script, "late-alert", String(port), Self.server.root])
+        let result = try #require(output.json, "\(output.stderr)")
+        #expect(result["version"] as? String == "TLSv1.3")
+        #expect(result["reason"] as? String == "TLSV13_ALERT_CERTIFICATE_REQUIRED", "\(result)")
+        #expect(try Self.server.failedHandshakes().contains { $0["cause"] as? String == "no_client_certificate" })
+    }
+
     @Test func handshakeFaultsEndTheHandshakeAsListedAndTheHistorySaysWhy() throws {
         let failure = try Self.curlBoth("alert-handshake-failure")
         #expect(failure.byName.status == 35)

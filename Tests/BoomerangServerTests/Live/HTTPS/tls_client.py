@@ -8,6 +8,7 @@ import os
 import socket
 import ssl
 import sys
+import time
 
 scenario, port, root = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 argument = sys.argv[4] if len(sys.argv) > 4 else None
@@ -125,6 +126,25 @@ elif scenario == "keep-alive":
         body = json.loads(reader.read(length))
         statuses.append([status, body["args"]["n"], body["tls"]["resumed"]])
     print(json.dumps({"exchanges": statuses}))
+elif scenario == "late-alert":
+    # TLS 1.3 without a client certificate where one is required: the client's handshake ends
+    # before the server has checked it, so the client sends its request, and more a moment later,
+    # then reads. It must read the server's alert, not have its sends refused by a reset.
+    made = context()
+    made.minimum_version = ssl.TLSVersion.TLSv1_3
+    tls = connect(made)
+    outcome = {"version": tls.version()}
+    try:
+        tls.sendall(f"GET /get HTTP/1.1\r\nHost: localhost:{port}\r\n".encode())
+        time.sleep(0.3)
+        tls.sendall(b"X-Late: 1\r\n\r\n")
+        tls.recv(65536)
+        outcome["error"] = "none"
+    except OSError as error:
+        outcome["error"] = type(error).__name__
+        outcome["reason"] = getattr(error, "reason", None)
+        outcome["detail"] = str(error)
+    print(json.dumps(outcome))
 elif scenario == "requests-catalogue":
     # Python's requests (urllib3 over ssl) against every scenario's port, trusting the root:
     # accepted or refused, and how. ARGUMENT is the admin API's listing (JSON) in a file.
