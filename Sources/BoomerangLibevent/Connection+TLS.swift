@@ -38,6 +38,8 @@ final class TLSState {
     /// The truncation scenario cut the first response: the connection closes, without
     /// `close_notify`, once the ciphertext of its first half is sent.
     var cutsWhenFlushed = false
+    /// The handshake waits for a scenario's certificate: the next wake resumes it.
+    var awaitsCredential = false
     /// The handshake failed and its alert is sent: input is read and dropped until the client
     /// closes or the linger time passes.
     var discardsInput = false
@@ -88,6 +90,12 @@ extension Connection {
             if Self.looksLikePlainHTTP(bytes) { return answerPlainHTTP(bytes) }
         }
         tls.session.receive(bytes)
+        runSession(tls, now: now)
+    }
+
+    /// Runs the handshake as far as the session's input allows, and hands what plaintext it
+    /// yields to the machine.
+    private func runSession(_ tls: TLSState, now: UInt64) {
         let buffer = loop.readBuffer
         while !isClosed {
             let result = tls.session.read(into: buffer)
@@ -122,6 +130,13 @@ extension Connection {
             case .fault(.stall), .fault(.alert):
                 // Stalled on purpose: the handshake deadline ends it.
                 return
+            case .awaitingCredential:
+                // A scenario's certificate is being made on a thread of its own: the handshake
+                // goes on when it is ready and wakes the connection, or at once if it is already.
+                let waker = ConnectionWaker(target: loop.handle, connectionID: id)
+                guard tls.session.awaitedCredential?.notify(when: { waker.wake() }) == true else { continue }
+                tls.awaitsCredential = true
+                return
             }
         }
     }
@@ -139,6 +154,13 @@ extension Connection {
         tls.closesWhenFlushed = true
         shutdown(fd, Int32(SHUT_WR))
         armTimer(afterNanoseconds: Connection.failedHandshakeLingerNanoseconds)
+    }
+
+    /// The credential the handshake waited for is ready: the handshake goes on.
+    func resumeHandshake(now: UInt64) {
+        guard let tls, tls.awaitsCredential else { return }
+        tls.awaitsCredential = false
+        runSession(tls, now: now)
     }
 
     /// The handshake's deadline passed.

@@ -158,7 +158,11 @@ final class Connection {
     func woken() {
         guard !isClosed else { return }
         let now = MonotonicClock.nanoseconds()
-        protocolWoken(now: now)
+        if tls?.awaitsCredential == true {
+            resumeHandshake(now: now)
+        } else {
+            protocolWoken(now: now)
+        }
         perform(now: now)
     }
 

@@ -28,6 +28,8 @@ public final class TLSSession {
         case failed(TLSError)
         /// The policy breaks the handshake here: the driver resets the connection, or stalls.
         case fault(TLSPolicy.HandshakeFault)
+        /// The handshake waits for ``awaitedCredential`` to be made; read again once it is.
+        case awaitingCredential
     }
 
     private let ssl: OpaquePointer
@@ -43,6 +45,9 @@ public final class TLSSession {
     public private(set) var policy: TLSPolicy
     /// A fault the policy commits, once the ClientHello has arrived.
     private var pendingFault: TLSPolicy.HandshakeFault?
+    /// The scenario's credential the handshake waits for, when it was not made yet as the
+    /// ClientHello came.
+    public private(set) var awaitedCredential: DeferredCredential?
     /// The ClientHello, once it has arrived.
     public private(set) var clientHello: ClientHello?
     /// Why the ClientHello's extensions could not be read, when they could not (the handshake
@@ -109,6 +114,9 @@ public final class TLSSession {
         }
         if result == 1 { return .plaintext(count) }
         if let pendingFault { return .fault(pendingFault) }
+        if awaitedCredential != nil, SSL_get_error(ssl, result) == SSL_ERROR_WANT_CLIENT_HELLO_CB {
+            return .awaitingCredential
+        }
         switch SSL_get_error(ssl, result) {
         case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
             return .needsInput
@@ -201,9 +209,15 @@ public final class TLSSession {
         }
         let credential: TLSCredential
         if let deferred = policy.credential {
-            do throws(TLSError) {
-                credential = try deferred.value()
-            } catch {
+            // Never made here, on the event loop: the handshake is suspended until it is.
+            guard let made = deferred.finished else {
+                awaitedCredential = deferred
+                return SSL_CLIENT_HELLO_RETRY
+            }
+            switch made {
+            case .success(let loaded):
+                credential = loaded
+            case .failure(let error):
                 failure = error
                 alert?.pointee = SSL_AD_INTERNAL_ERROR
                 return SSL_CLIENT_HELLO_ERROR

@@ -1,6 +1,7 @@
 import BoomerangCertificates
 import BoomerangRuntime
 import BoomerangTLS
+import Foundation
 
 /// The catalogue made real for one certificate authority: each scenario's policy, with a
 /// certificate made (and kept in the CA's folder) the first time a client needs it, or when
@@ -39,6 +40,8 @@ public final class TLSScenarioSet: Sendable {
                     }
                     issued.table.withLock { $0[name] = certificate }
                     return try TLSCredential(chainPEM: certificate.chainPEM, privateKeyPEM: certificate.privateKeyPEM)
+                } runInBackground: { work in
+                    Thread.detachNewThread(work)
                 }
             }
             scenario.configure(&policy)

@@ -171,6 +171,19 @@ import Testing
         #expect(try Self.server.failedHandshakes().contains { $0["cause"] as? String == "no_client_certificate" })
     }
 
+    /// A client that comes before a scenario's certificate is made (here nothing prepares them)
+    /// waits for it without holding up the event loop: the handshake is suspended while the key
+    /// is made on a thread of its own, and goes on when it is ready.
+    @Test func aScenarioWhoseCertificateIsNotMadeYetIsServedOnceItIs() throws {
+        let server = try HTTPSTests.SecureServer { $0.tlsScenarioPorts = .afterHTTPSPort }
+        let port = try #require(server.live.server.tlsScenarioPorts["rsa-4096"])
+        let first = try ExternalTool.run("curl", ["-sS", "--max-time", "20", "--cacert", server.root, "https://localhost:\(port)/get"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect((first.json?["tls"] as? [String: Any])?["scenario"] as? String == "rsa-4096")
+        let again = try ExternalTool.run("curl", ["-sS", "--max-time", "10", "--cacert", server.root, "https://localhost:\(port)/get"])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     @Test func handshakeFaultsEndTheHandshakeAsListedAndTheHistorySaysWhy() throws {
         let failure = try Self.curlBoth("alert-handshake-failure")
         #expect(failure.byName.status == 35)
