@@ -255,6 +255,11 @@ async function showTLS() {
   }
   const unavailable = clear(document.getElementById("tls-unavailable"));
   for (const item of tls.unavailable) unavailable.append(el("li", {}, `${item.name}: ${item.reason}`));
+  // The first start makes the scenarios' certificates in about a second: their pins come then.
+  if (tls.pendingCertificates.length) {
+    status.textContent += ` Making ${tls.pendingCertificates.length} scenario certificates…`;
+    setTimeout(() => { clear(body); showTLS(); }, 1000);
+  }
 }
 
 function show(view) {

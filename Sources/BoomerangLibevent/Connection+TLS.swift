@@ -90,6 +90,8 @@ extension Connection {
             if Self.looksLikePlainHTTP(bytes) { return answerPlainHTTP(bytes) }
         }
         tls.session.receive(bytes)
+        // The wake that comes with the credential runs the session with this input too.
+        if tls.awaitsCredential { return }
         runSession(tls, now: now)
     }
 
@@ -142,13 +144,16 @@ extension Connection {
     }
 
     /// The handshake or a record failed: send the alert OpenSSL queued, if the socket takes it
-    /// now, and close, lingering as HTTP/1.1 and HTTP/2 do. A client may already have sent more
-    /// (in TLS 1.3 its first request follows its Finished at once, before the server has checked
-    /// its certificate): closing on that unread input would send a reset, which can reach the client
-    /// before the alert does, and the client would report the reset instead of the alert.
+    /// now, and close; after a failed handshake, lingering as HTTP/1.1 and HTTP/2 do. A client may
+    /// already have sent more (in TLS 1.3 its first request follows its Finished at once, before
+    /// the server has checked its certificate): closing on that unread input would send a reset,
+    /// which can reach the client before the alert does, and the client would report the reset
+    /// instead of the alert.
     private func handshakeFailed(_ error: TLSError, now: UInt64) {
         reportUnfinishedHandshake(.other, now: now)
-        guard let tls, sendCiphertext(now: now) == .flushed else { return close() }
+        // A record that fails after the handshake ends a connection whose machine is running:
+        // it closes at once, as before.
+        guard let tls, !tls.isSecured, sendCiphertext(now: now) == .flushed else { return close() }
         tls.handshakeEnded()
         tls.discardsInput = true
         tls.closesWhenFlushed = true

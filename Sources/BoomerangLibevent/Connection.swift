@@ -156,7 +156,7 @@ final class Connection {
 
     /// The connection's waker was woken (delivered by the loop on its own thread).
     func woken() {
-        guard !isClosed else { return }
+        guard !isClosed, tls?.discardsInput != true else { return }
         let now = MonotonicClock.nanoseconds()
         if tls?.awaitsCredential == true {
             resumeHandshake(now: now)

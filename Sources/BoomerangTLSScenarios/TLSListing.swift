@@ -29,8 +29,14 @@ public struct TLSListing: Sendable {
     /// The document.
     public var value: StructuredValue {
         var scenarioList: [StructuredValue] = []
+        var pending: [StructuredValue] = []
         for scenario in scenarios.scenarios {
-            let certificate = scenarios.certificate(named: scenario.name)
+            var certificate: IssuedCertificate?
+            switch scenarios.certificateIfMade(named: scenario.name) {
+            case .made(let made): certificate = made
+            case .pending: pending.append(.string(scenario.name))
+            case .none: break
+            }
             var fields: [(String, StructuredValue)] = [
                 ("name", .string(scenario.name)),
                 ("category", .string(scenario.category.rawValue)),
@@ -62,6 +68,9 @@ public struct TLSListing: Sendable {
                 ("pkcs12Password", .string(Self.clientPassword)),
             ]))),
             ("scenarios", .array(scenarioList)),
+            // Made on first start (a second or so), or read at the first need after a restart:
+            // their `leaf` is null until then.
+            ("pendingCertificates", .array(pending)),
             ("unavailable", .array(unavailable)),
         ]))
     }

@@ -44,10 +44,18 @@ public enum TLSRoutes {
             request throws(ServerError) in
             let current = try running(listing)
             let file = request.parameters.string("file") ?? ""
-            guard file.hasSuffix(".pem"), let certificate = current.scenarios.certificate(named: String(file.dropLast(4))) else {
+            guard file.hasSuffix(".pem") else {
                 throw ServerError(.notFound, "no such scenario certificate; GET /__admin/tls lists them", value: file)
             }
-            return download(Array(certificate.chainPEM.utf8), type: "application/x-pem-file", name: file)
+            switch current.scenarios.certificateIfMade(named: String(file.dropLast(4))) {
+            case .made(let certificate):
+                return download(Array(certificate.chainPEM.utf8), type: "application/x-pem-file", name: file)
+            case .pending:
+                throw ServerError(
+                    .certificateBeingMade, "the scenario's certificate is being made; ask again in a second", value: file, headers: ["Retry-After": "1"])
+            case .none:
+                throw ServerError(.notFound, "no such scenario certificate; GET /__admin/tls lists them", value: file)
+            }
         }
     }
 

@@ -13,6 +13,8 @@ public final class TLSScenarioSet: Sendable {
     private let policies: [String: TLSPolicy]
     private let namesByHost: [String: String]
     private let issued = IssuedCertificates()
+    /// Whether a thread of ``certificateIfMade(named:)``'s is making the certificates.
+    private let isPreparing = Locked(false)
 
     /// The certificates made so far, by scenario; shared with the credentials that make them.
     private final class IssuedCertificates: Sendable {
@@ -84,10 +86,41 @@ public final class TLSScenarioSet: Sendable {
         return (made, failures)
     }
 
-    /// The certificate scenario `name` presents, made now if it is not yet.
+    /// The certificate scenario `name` presents, made now on the calling thread if it is not yet.
     public func certificate(named name: String) -> IssuedCertificate? {
         if let known = issued.table.withLock({ $0[name] }) { return known }
         _ = try? policies[name]?.credential?.value()
         return issued.table.withLock { $0[name] }
+    }
+
+    /// What an event loop, which must not wait for a key, knows of scenario `name`'s certificate.
+    public enum Made {
+        /// Made (or read from the CA's folder).
+        case made(IssuedCertificate)
+        /// Still to be made or read; it is being made on a thread of its own.
+        case pending
+        /// The scenario has none, or it could not be made (the server logged why).
+        case none
+    }
+
+    /// Scenario `name`'s certificate if it is made; while it is not, has every scenario's made on
+    /// one thread of its own.
+    public func certificateIfMade(named name: String) -> Made {
+        if let known = issued.table.withLock({ $0[name] }) { return .made(known) }
+        guard let credential = policies[name]?.credential, credential.finished == nil else { return .none }
+        prepareInBackground()
+        return .pending
+    }
+
+    /// Makes or reads every scenario's certificate on a thread of its own, unless one is at it.
+    private func prepareInBackground() {
+        guard isPreparing.withLock({ preparing in
+            defer { preparing = true }
+            return !preparing
+        }) else { return }
+        Thread.detachNewThread { [self] in
+            prepare(all: true)
+            isPreparing.withLock { $0 = false }
+        }
     }
 }

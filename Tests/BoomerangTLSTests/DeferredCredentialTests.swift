@@ -26,21 +26,27 @@ import Testing
         let load = GatedLoad()
         let credential = DeferredCredential({ () throws(TLSError) in try load.load() }, runInBackground: { Thread.detachNewThread($0) })
         let calls = Locked(0)
+        let called = DispatchSemaphore(value: 0)
+        let waiter: @Sendable () -> Void = {
+            calls.withLock { $0 += 1 }
+            called.signal()
+        }
         let asker = "\(pthread_self())"
         #expect(credential.finished == nil)
-        #expect(credential.notify { calls.withLock { $0 += 1 } })
-        #expect(credential.notify { calls.withLock { $0 += 1 } })
+        #expect(credential.notify(when: waiter))
+        #expect(credential.notify(when: waiter))
         // The asking thread returned at once; the load runs on another.
-        load.started.wait()
+        #expect(load.started.wait(timeout: .now() + 10) == .success)
         #expect(credential.finished == nil)
         #expect(calls.withLock { $0 } == 0)
         load.gate.signal()
-        while credential.finished == nil { usleep(1_000) }
-        #expect(calls.withLock { $0 } == 2)
+        #expect(called.wait(timeout: .now() + 10) == .success)
+        #expect(called.wait(timeout: .now() + 10) == .success)
+        #expect(credential.finished != nil)
         #expect(load.runs.withLock { $0 } == 1)
         #expect(load.threads.withLock { $0 } != [asker])
         // Made (here: failed for good): nothing to wait for, and the load is not run again.
-        #expect(!credential.notify { calls.withLock { $0 += 1 } })
+        #expect(!credential.notify(when: waiter))
         #expect(throws: TLSError.self) { try credential.value() }
         #expect(load.runs.withLock { $0 } == 1)
         #expect(calls.withLock { $0 } == 2)
@@ -52,15 +58,16 @@ import Testing
         let load = GatedLoad()
         let credential = DeferredCredential({ () throws(TLSError) in try load.load() }, runInBackground: { Thread.detachNewThread($0) })
         #expect(credential.notify {})
-        load.started.wait()
+        #expect(load.started.wait(timeout: .now() + 10) == .success)
         let waited = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             _ = try? credential.value()
             waited.signal()
         }
         #expect(waited.wait(timeout: .now() + 0.2) == .timedOut)
+        #expect(load.runs.withLock { $0 } == 1)
         load.gate.signal()
-        waited.wait()
+        #expect(waited.wait(timeout: .now() + 10) == .success)
         #expect(load.runs.withLock { $0 } == 1)
     }
 }

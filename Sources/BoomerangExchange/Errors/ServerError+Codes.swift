@@ -33,6 +33,9 @@ extension ServerError.Code {
     public static let plainHTTPToHTTPSPort = Self("plainHTTPToHTTPSPort", status: 400, closesConnection: true)
     /// The connection cap is reached.
     public static let tooManyConnections = Self("tooManyConnections", status: 503, closesConnection: true)
+    /// A TLS scenario's certificate is still being made (the first start makes them all in about
+    /// a second): asked again later, it is there.
+    public static let certificateBeingMade = Self("certificateBeingMade", status: 503)
 
     // HTTP/2 streams (HTTP/1.1's parser has its own codes of the same names).
 

@@ -14,8 +14,18 @@ import Testing
         return server
     }()
 
+    /// `GET /__admin/tls` once every scenario's certificate is made (the suite's server makes
+    /// them on a thread as it starts).
     static var listing: [String: Any] {
-        get throws { try #require(try server.curl("/__admin/tls").json) }
+        get throws {
+            for _ in 0..<600 {
+                let listing = try #require(try server.curl("/__admin/tls").json)
+                if (listing["pendingCertificates"] as? [String])?.isEmpty == true { return listing }
+                usleep(100_000)
+            }
+            Issue.record("the scenarios' certificates were not made within a minute")
+            return try #require(try server.curl("/__admin/tls").json)
+        }
     }
 
     static func scenario(_ name: String) throws -> [String: Any] {
@@ -162,26 +172,72 @@ import Testing
     /// meets on its next send before it reads the alert: Python's `SSLEOFError`, the JDK's
     /// "Connection reset").
     @Test func aClientThatSendsBeforeItsCertificateIsCheckedReadsTheAlert() throws {
-        let port = try #require(try Self.scenario("client-certificate-required")["port"] as? Int)
+        let server = try HTTPSTests.SecureServer { $0.tlsScenarioPorts = .afterHTTPSPort }
+        let port = try #require(server.live.server.tlsScenarioPorts["client-certificate-required"])
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("tls_client.py").path
-        let output = try ExternalTool.run("python3", [script, "late-alert", String(port), Self.server.root])
+        let output = try ExternalTool.run("python3", [script, "late-alert", String(port), server.root])
         let result = try #require(output.json, "\(output.stderr)")
         #expect(result["version"] as? String == "TLSv1.3")
         #expect(result["reason"] as? String == "TLSV13_ALERT_CERTIFICATE_REQUIRED", "\(result)")
-        #expect(try Self.server.failedHandshakes().contains { $0["cause"] as? String == "no_client_certificate" })
+        let failures = try server.failedHandshakes()
+        #expect(failures.count == 1)
+        #expect(failures.first?["cause"] as? String == "no_client_certificate", "\(failures)")
     }
 
     /// A client that comes before a scenario's certificate is made (here nothing prepares them)
     /// waits for it without holding up the event loop: the handshake is suspended while the key
-    /// is made on a thread of its own, and goes on when it is ready.
+    /// is made on a thread of its own, and goes on when it is ready. On one loop, plain requests
+    /// are answered one after another while the RSA 4096 key is made (the debug build's key takes
+    /// seconds); a loop that made it would answer none of them until it is made.
     @Test func aScenarioWhoseCertificateIsNotMadeYetIsServedOnceItIs() throws {
-        let server = try HTTPSTests.SecureServer { $0.tlsScenarioPorts = .afterHTTPSPort }
+        let server = try HTTPSTests.SecureServer {
+            $0.tlsScenarioPorts = .afterHTTPSPort
+            $0.threads = 1
+        }
         let port = try #require(server.live.server.tlsScenarioPorts["rsa-4096"])
-        let first = try ExternalTool.run("curl", ["-sS", "--max-time", "20", "--cacert", server.root, "https://localhost:\(port)/get"])
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect((first.json?["tls"] as? [String: Any])?["scenario"] as? String == "rsa-4096")
+        let slow = Process()
+        slow.executableURL = URL(filePath: "/usr/bin/curl")
+        slow.arguments = ["-sS", "--max-time", "60", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", server.root, "https://localhost:\(port)/get"]
+        let slowOutput = Pipe()
+        slow.standardOutput = slowOutput
+        try slow.run()
+        var answeredMeanwhile = 0
+        while slow.isRunning {
+            let plain = try ExternalTool.run("curl", ["-sS", "--max-time", "60", "-o", "/dev/null", "-w", "%{http_code}", server.live.baseURL + "/get"])
+            if slow.isRunning && String(decoding: plain.stdout, as: UTF8.self) == "200" { answeredMeanwhile += 1 }
+        }
+        slow.waitUntilExit()
+        #expect(String(decoding: slowOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "200")
+        #expect(answeredMeanwhile >= 3, "plain requests answered while the key was made: \(answeredMeanwhile)")
         let again = try ExternalTool.run("curl", ["-sS", "--max-time", "10", "--cacert", server.root, "https://localhost:\(port)/get"])
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// Until the scenarios' certificates are made, the listing says which are pending and a chain's
+    /// download asks the client to come back (503, Retry-After); once made, both have them.
+    @Test func theListingAndDownloadsNeverWaitForAKey() throws {
+        let server = try HTTPSTests.SecureServer { $0.tlsScenarioPorts = .afterHTTPSPort }
+        let admin = "http://127.0.0.1:\(server.live.port)/__admin/tls"
+        let first = try #require(try ExternalTool.run("curl", ["-sS", admin]).json)
+        let pending = try #require(first["pendingCertificates"] as? [String])
+        #expect(pending.contains("rsa-4096"), "\(pending)")
+        let rsa = try #require((first["scenarios"] as? [[String: Any]])?.first { $0["name"] as? String == "rsa-4096" })
+        #expect(rsa["leaf"] is NSNull)
+        let download = try ExternalTool.run(
+            "curl", ["-sS", "-D", "-", "-o", "/dev/null", "http://127.0.0.1:\(server.live.port)/__admin/tls/scenarios/rsa-4096.pem"])
+        let head = String(decoding: download.stdout, as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 503") && head.contains("Retry-After: 1"), "\(head)")
+        // The listing set them being made: they come.
+        var listing = first
+        for _ in 0..<600 where !(listing["pendingCertificates"] as? [String] ?? ["?"]).isEmpty {
+            usleep(100_000)
+            listing = try #require(try ExternalTool.run("curl", ["-sS", admin]).json)
+        }
+        #expect((listing["pendingCertificates"] as? [String])?.isEmpty == true)
+        let made = try #require((listing["scenarios"] as? [[String: Any]])?.first { $0["name"] as? String == "rsa-4096" })
+        #expect((made["leaf"] as? [String: Any])?["spkiSHA256"] is String)
+        let chain = try ExternalTool.run("curl", ["-sS", "-f", "http://127.0.0.1:\(server.live.port)/__admin/tls/scenarios/rsa-4096.pem"])
+        #expect(String(decoding: chain.stdout, as: UTF8.self).hasPrefix("-----BEGIN CERTIFICATE-----"))
     }
 
     @Test func handshakeFaultsEndTheHandshakeAsListedAndTheHistorySaysWhy() throws {
