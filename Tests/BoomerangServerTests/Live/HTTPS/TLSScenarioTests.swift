@@ -187,8 +187,8 @@ import Testing
     /// A client that comes before a scenario's certificate is made (here nothing prepares them)
     /// waits for it without holding up the event loop: the handshake is suspended while the key
     /// is made on a thread of its own, and goes on when it is ready. On one loop, plain requests
-    /// are answered one after another while the RSA 4096 key is made (the debug build's key takes
-    /// seconds); a loop that made it would answer none of them until it is made.
+    /// are answered one after another while the RSA 4096 key is made; a loop that made it would
+    /// answer at most one of them (the one waiting as the key came) before that client's answer.
     @Test func aScenarioWhoseCertificateIsNotMadeYetIsServedOnceItIs() throws {
         let server = try HTTPSTests.SecureServer {
             $0.tlsScenarioPorts = .afterHTTPSPort
@@ -208,7 +208,7 @@ import Testing
         }
         slow.waitUntilExit()
         #expect(String(decoding: slowOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "200")
-        #expect(answeredMeanwhile >= 3, "plain requests answered while the key was made: \(answeredMeanwhile)")
+        #expect(answeredMeanwhile >= 2, "plain requests answered while the key was made: \(answeredMeanwhile)")
         let again = try ExternalTool.run("curl", ["-sS", "--max-time", "10", "--cacert", server.root, "https://localhost:\(port)/get"])
         #expect(again.status == 0, "\(again.stderr)")
     }
