@@ -112,9 +112,11 @@ def wrk(url, conns, secs):
     return float(match.group(1)) if match else 0.0
 
 
-def handshakes(port, secs):
-    """New TLS 1.3 connections per second from two `openssl s_time -new` clients at once."""
-    clients = [subprocess.Popen(["openssl", "s_time", "-connect", f"{HOST}:{port}", "-new", "-time", str(secs), "-www", "/"],
+def handshakes(port, path, secs):
+    """New TLS 1.3 connections per second from two `openssl s_time -new` clients at once, each
+    connection one GET of `path` (the same as the keep-alive measure's: Boomerang's `/` is its
+    22 KB route index)."""
+    clients = [subprocess.Popen(["openssl", "s_time", "-connect", f"{HOST}:{port}", "-new", "-time", str(secs), "-www", path],
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) for _ in range(2)]
     total = 0.0
     for client in clients:
@@ -155,7 +157,7 @@ def main():
         for round_index in range(arguments.rounds):
             for name, (port, path) in servers.items():
                 rows[name]["get"].append(wrk(f"https://localhost:{port}{path}", arguments.conns, arguments.secs))
-                rows[name]["handshakes"].append(handshakes(port, arguments.secs))
+                rows[name]["handshakes"].append(handshakes(port, path, arguments.secs))
             print(f"round {round_index + 1}: " + ", ".join(
                 f"{name} {rows[name]['get'][-1]:.0f} req/s, {rows[name]['handshakes'][-1]:.0f} handshakes/s" for name in servers),
                 flush=True)

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Instructions per keep-alive GET /get over HTTPS and over plain HTTP, under callgrind: one
 # connection from Python's http.client, 200 and then 2,200 requests, the difference over 2,000.
+# With --handshakes: per full TLS 1.3 handshake instead, each a new connection (no resumption)
+# with one GET /get, 20 and then 220, the difference over 200.
 # History and access log off, one event loop, scenario ports off.
 #
 #   scripts/bench/tls_instructions.sh                  # .build/release/boomerang
+#   scripts/bench/tls_instructions.sh --handshakes
 #   BOOMERANG_BIN=path scripts/bench/tls_instructions.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,6 +20,14 @@ mkdir "$work/run"
 cat > "$work/client.py" <<'PY'
 import http.client, ssl, sys
 count, port, scheme, root = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+if scheme == "handshakes":
+    context = ssl.create_default_context(cafile=root)
+    for _ in range(count):
+        connection = http.client.HTTPSConnection("localhost", port, context=context)
+        connection.request("GET", "/get", headers={"Connection": "close"})
+        connection.getresponse().read()
+        connection.close()
+    sys.exit(0)
 if scheme == "https":
     connection = http.client.HTTPSConnection("localhost", port, context=ssl.create_default_context(cafile=root))
 else:
@@ -49,12 +60,19 @@ total() { # SCHEME COUNT -> the server's instructions
         sleep 0.1
     done
     local port=$HTTP_PORT
-    [ "$scheme" = https ] && port=$HTTPS_PORT
+    [ "$scheme" != http ] && port=$HTTPS_PORT
     python3 "$work/client.py" "$count" "$port" "$scheme" "$work/ca/root.pem"
     kill -INT "$server"
     wait "$server" || true
     awk '/^(summary|totals):/ { print $2; exit }' "$work/profile"
 }
+if [ "${1:-}" = --handshakes ]; then
+    small=$(total handshakes 20)
+    large=$(total handshakes 220)
+    echo "full TLS 1.3 handshake with one GET /get: $(((large - small) / 200)) instructions"
+    [ -n "${CG_KEEP:-}" ] && cp "$work/profile" "$CG_KEEP"
+    exit 0
+fi
 for scheme in https http; do
     small=$(total "$scheme" 200)
     large=$(total "$scheme" 2200)
