@@ -178,8 +178,8 @@ extension HTTP2ConnectionMachine {
     private func endStream(_ exchange: HTTP2StreamExchange, _ body: HTTP2StreamExchange.StreamedBody, trailers: HTTPHeaders) {
         var fields: [HTTP2Field] = []
         for field in trailers {
-            let name = field.name.lowercased()
-            if !HTTP2ResponseHead.forbidden.contains(name) { fields.append(HTTP2Field(name, field.value)) }
+            let name = ASCII.lowercased(field.name)
+            if !HTTP2ResponseHead.isForbidden(name) { fields.append(HTTP2Field(name, field.value)) }
         }
         try? session.finish(stream: exchange.id, trailers: fields)
         exchange.phase = .answered

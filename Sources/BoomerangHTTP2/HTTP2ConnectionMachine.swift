@@ -99,8 +99,8 @@ public final class HTTP2ConnectionMachine {
             HTTP2Field(":path", upgrade.head.target),
         ]
         for field in upgrade.head.headers {
-            let name = field.name.lowercased()
-            if name == "host" || name == "http2-settings" || HTTP2ResponseHead.forbidden.contains(name) { continue }
+            let name = ASCII.lowercased(field.name)
+            if name == "host" || name == "http2-settings" || HTTP2ResponseHead.isForbidden(name) { continue }
             head.fields.append(HTTP2Field(name, field.value))
         }
         head.endsStream = true

@@ -6,8 +6,14 @@ import BoomerangSerialization
 /// that HTTP/2 forbids (RFC 9113 §8.2.2), then what HTTP/1.1's writer adds (`server`, `date`,
 /// the security fields, `content-length`).
 enum HTTP2ResponseHead {
-    /// Connection-specific fields, which make a conforming client treat the response as malformed.
-    static let forbidden: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]
+    /// Whether `name` (in lower case) is a connection-specific field, which makes a conforming
+    /// client treat the response as malformed.
+    static func isForbidden(_ name: String) -> Bool {
+        switch name {
+        case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade": true
+        default: false
+        }
+    }
 
     /// The fields for `response`; `contentLength` is the body's length when it is known.
     static func fields(for response: Response, date: [UInt8], contentLength: Int?) -> [HTTP2Field] {
@@ -15,8 +21,8 @@ enum HTTP2ResponseHead {
         fields.reserveCapacity(response.headers.count + 6)
         var hasDate = false
         for field in response.headers {
-            let name = field.name.lowercased()
-            if forbidden.contains(name) || name == "content-length" { continue }
+            let name = ASCII.lowercased(field.name)
+            if isForbidden(name) || name == "content-length" { continue }
             if name == "date" { hasDate = true }
             fields.append(HTTP2Field(name, field.value))
         }

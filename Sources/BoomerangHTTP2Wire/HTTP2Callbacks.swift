@@ -35,7 +35,7 @@ private func http2BeginHeaders(_: OpaquePointer?, _ frame: UnsafePointer<nghttp2
     guard let frame, isType(frame, NGHTTP2_HEADERS) else { return 0 }
     let stream = frame.pointee.hd.stream_id
     let isTrailer = frame.pointee.headers.cat == NGHTTP2_HCAT_HEADERS
-    session(userData).incoming[stream] = (HTTP2RequestHead(streamID: stream), 0, isTrailer)
+    session(userData).incoming = HTTP2Session.IncomingBlock(head: HTTP2RequestHead(streamID: stream), isTrailer: isTrailer)
     return 0
 }
 
@@ -46,22 +46,22 @@ private func http2Header(
     guard let frame, isType(frame, NGHTTP2_HEADERS) else { return 0 }
     let owner = session(userData)
     let stream = frame.pointee.hd.stream_id
-    guard let size = owner.incoming[stream]?.size else { return 0 }
+    guard owner.incoming?.head.streamID == stream, let size = owner.incoming?.size else { return 0 }
     guard size + nameLength + valueLength + 32 <= owner.configuration.maxHeaderListSize else {
         // The rest of the block is decoded (HPACK's table must stay in step) but not kept; the
         // request is refused once its HEADERS end.
-        owner.incoming[stream]!.size = Int.max / 2
+        owner.incoming!.size = Int.max / 2
         return 0
     }
     let field = HTTP2Field(
         String(decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self),
         String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self))
-    // Changed in place in the table: a copy of the entry would copy its field lists per field.
-    owner.incoming[stream]!.size = size + nameLength + valueLength + 32
-    if field.name.hasPrefix(":") {
-        owner.incoming[stream]!.head.pseudoFields.append(field)
+    // Changed in place: a copy of the block would copy its field lists per field.
+    owner.incoming!.size = size + nameLength + valueLength + 32
+    if nameLength > 0, name![0] == UInt8(ascii: ":") {
+        owner.incoming!.head.pseudoFields.append(field)
     } else {
-        owner.incoming[stream]!.head.fields.append(field)
+        owner.incoming!.head.fields.append(field)
     }
     return 0
 }
@@ -72,7 +72,7 @@ private func http2FrameReceived(_: OpaquePointer?, _ frame: UnsafePointer<nghttp
     let stream = frame.pointee.hd.stream_id
     let endsStream = frame.pointee.hd.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0
     if isType(frame, NGHTTP2_HEADERS) {
-        if var entry = owner.incoming.removeValue(forKey: stream) {
+        if owner.incoming?.head.streamID == stream, var entry = owner.incoming.take() {
             entry.head.endsStream = endsStream
             if entry.size > owner.configuration.maxHeaderListSize {
                 owner.events.append(.refused(stream: stream, reason: .headerListTooLarge))
@@ -109,7 +109,7 @@ private func http2FrameSent(_: OpaquePointer?, _ frame: UnsafePointer<nghttp2_fr
 
 private func http2StreamClosed(_: OpaquePointer?, _ stream: Int32, _ errorCode: UInt32, _ userData: UnsafeMutableRawPointer?) -> Int32 {
     let owner = session(userData)
-    owner.incoming[stream] = nil
+    if owner.incoming?.head.streamID == stream { owner.incoming = nil }
     let unsent = owner.outgoing.removeValue(forKey: stream)?.pending ?? 0
     owner.pendingBodyBytes -= unsent
     owner.headersSent.remove(stream)

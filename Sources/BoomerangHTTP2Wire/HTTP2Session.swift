@@ -25,17 +25,26 @@ public final class HTTP2Session {
     /// The limits announced and enforced.
     public let configuration: HTTP2Configuration
     private var session: OpaquePointer?
+    // Used on one thread (above): the callbacks' state needs no dynamic exclusivity checks.
     /// Events the callbacks found during the current ``receive(_:)``.
-    var events: [HTTP2Event] = []
-    /// Request heads whose HEADERS frame is still arriving, with the header list's size so far.
-    var incoming: [Int32: (head: HTTP2RequestHead, size: Int, isTrailer: Bool)] = [:]
+    @exclusivity(unchecked) var events: [HTTP2Event] = []
+    /// The request head whose header block is arriving, with the header list's size so far:
+    /// one at most, since header blocks never interleave (RFC 9113 §4.3).
+    @exclusivity(unchecked) var incoming: IncomingBlock?
     /// Response bodies not yet handed to the library whole, by stream.
-    var outgoing: [Int32: OutgoingBody] = [:]
-    private var receivedBytes = 0
+    @exclusivity(unchecked) var outgoing: [Int32: OutgoingBody] = [:]
+    @exclusivity(unchecked) private var receivedBytes = 0
     /// Streams whose response HEADERS frame has been framed into the output.
-    var headersSent: Set<Int32> = []
+    @exclusivity(unchecked) var headersSent: Set<Int32> = []
     /// The code of the last GOAWAY framed into the output.
-    var sentGoAwayCode: UInt32?
+    @exclusivity(unchecked) var sentGoAwayCode: UInt32?
+
+    /// A header block being decoded.
+    struct IncomingBlock {
+        var head: HTTP2RequestHead
+        var size = 0
+        var isTrailer: Bool
+    }
 
     /// A response body's bytes waiting for the library's read callback.
     final class OutgoingBody {
@@ -155,7 +164,7 @@ public final class HTTP2Session {
     }
 
     /// Response body bytes handed to the session and not framed yet, over every stream.
-    public internal(set) var pendingBodyBytes = 0
+    @exclusivity(unchecked) public internal(set) var pendingBodyBytes = 0
 
     /// Answers the request on `stream`.
     ///
@@ -164,7 +173,7 @@ public final class HTTP2Session {
         guard outgoing[stream] == nil else { throw HTTP2Error(.invalidStream, stream: stream) }
         var all = [HTTP2Field(":status", String(status))]
         all.reserveCapacity(fields.count + 1)
-        for field in fields { all.append(HTTP2Field(field.name.lowercased(), field.value)) }
+        for field in fields { all.append(field.withLowercaseName) }
         let result: Int32
         switch body {
         case .empty:
@@ -203,7 +212,7 @@ public final class HTTP2Session {
     public func finish(stream: Int32, trailers: [HTTP2Field] = []) throws(HTTP2Error) {
         guard let body = outgoing[stream], !body.isFinished else { throw HTTP2Error(.invalidStream, stream: stream) }
         body.isFinished = true
-        body.trailers = trailers.map { HTTP2Field($0.name.lowercased(), $0.value) }
+        body.trailers = trailers.map(\.withLowercaseName)
         resume(stream, body)
     }
 
@@ -327,7 +336,9 @@ public final class HTTP2Session {
     /// copies what it keeps).
     static func withHeaderList<Result>(_ fields: [HTTP2Field], _ body: (UnsafePointer<nghttp2_nv>, Int) -> Result) -> Result {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(fields.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count })
         var ranges: [(name: Range<Int>, value: Range<Int>)] = []
+        ranges.reserveCapacity(fields.count)
         for field in fields {
             let nameStart = bytes.count
             bytes += field.name.utf8
