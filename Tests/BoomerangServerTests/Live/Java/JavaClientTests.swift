@@ -112,7 +112,10 @@ import Testing
         // TLS 1.3: the JDK's handshake is over before the server has checked its (missing)
         // certificate, and it sends its first request at once; it still reads the alert.
         #expect(error("client-certificate-required").contains("certificate_required"), "\(error("client-certificate-required"))")
-        #expect(error("truncated-response").contains("EOF"), "\(error("truncated-response"))")
+        // The cut is a close without close_notify: the JDK reads an EOF, or a reset when bytes it
+        // sent meanwhile (a WINDOW_UPDATE) were still unread as the server closed (seen under ASan).
+        let truncated = error("truncated-response")
+        #expect(truncated.contains("EOF") || truncated.contains("Connection reset"), "\(truncated)")
     }
 
     /// The PKCS#12 download (PBE-SHA1-3DES, a SHA-1 MAC) as the JDK's key store.
