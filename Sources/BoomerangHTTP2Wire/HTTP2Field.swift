@@ -16,7 +16,9 @@ public struct HTTP2Field: Sendable, Hashable, CustomStringConvertible {
 
 extension HTTP2Field {
     /// The field with its name in lower case, as HTTP/2 sends it: itself, without a copy, when
-    /// the name has no upper-case letter. Only `A`–`Z` change (names are ASCII tokens).
+    /// the name has no upper-case letter. Only `A`–`Z` change (names are ASCII tokens). The same
+    /// folding as BoomerangSerialization's `ASCII.lowercased`, which this target cannot import: it
+    /// is fuzzed on its own, with nghttp2 only (scripts/fuzz).
     var withLowercaseName: HTTP2Field {
         let isUppercase = { (byte: UInt8) in byte &- UInt8(ascii: "A") < 26 }
         var name = name
