@@ -203,15 +203,12 @@ public final class Server: Sendable {
     public func prepareTLSScenarios() {
         guard let listing = context.tls.listing else { return }
         let log = context.log
-        Thread.detachNewThread {
-            let started = MonotonicClock.nanoseconds()
-            let (made, failures) = listing.scenarios.prepare()
+        listing.scenarios.prepareInBackground { made, failures, nanoseconds in
             for failure in failures {
                 log.warning("TLS scenario \(failure.name) has no certificate: \(failure.error)")
             }
             guard made > 0 else { return }
-            let seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
-            log.info("made \(made) TLS scenario certificates in \(String(format: "%.2f", seconds)) s (kept in the CA's folder)")
+            log.info("made \(made) TLS scenario certificates in \(String(format: "%.2f", Double(nanoseconds) / 1e9)) s (kept in the CA's folder)")
         }
     }
 

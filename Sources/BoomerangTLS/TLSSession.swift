@@ -114,10 +114,9 @@ public final class TLSSession {
         }
         if result == 1 { return .plaintext(count) }
         if let pendingFault { return .fault(pendingFault) }
-        if awaitedCredential != nil, SSL_get_error(ssl, result) == SSL_ERROR_WANT_CLIENT_HELLO_CB {
-            return .awaitingCredential
-        }
-        switch SSL_get_error(ssl, result) {
+        let error = SSL_get_error(ssl, result)
+        if awaitedCredential != nil, error == SSL_ERROR_WANT_CLIENT_HELLO_CB { return .awaitingCredential }
+        switch error {
         case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
             return .needsInput
         case SSL_ERROR_ZERO_RETURN:

@@ -13,7 +13,7 @@ public final class TLSScenarioSet: Sendable {
     private let policies: [String: TLSPolicy]
     private let namesByHost: [String: String]
     private let issued = IssuedCertificates()
-    /// Whether a thread of ``certificateIfMade(named:)``'s is making the certificates.
+    /// Whether a thread of ``prepareInBackground(all:report:)``'s is making the certificates.
     private let isPreparing = Locked(false)
 
     /// The certificates made so far, by scenario; shared with the credentials that make them.
@@ -108,19 +108,25 @@ public final class TLSScenarioSet: Sendable {
     public func certificateIfMade(named name: String) -> Made {
         if let known = issued.table.withLock({ $0[name] }) { return .made(known) }
         guard let credential = policies[name]?.credential, credential.finished == nil else { return .none }
-        prepareInBackground()
+        prepareInBackground(all: true)
         return .pending
     }
 
-    /// Makes or reads every scenario's certificate on a thread of its own, unless one is at it.
-    private func prepareInBackground() {
+    /// ``prepare(all:)`` on a thread of its own, unless one is at it already; `report` then gets
+    /// what it made or read, the failures, and how long it took in nanoseconds.
+    public func prepareInBackground(
+        all: Bool = false,
+        report: @escaping @Sendable (_ made: Int, _ failures: [(name: String, error: TLSError)], _ nanoseconds: UInt64) -> Void = { _, _, _ in }
+    ) {
         guard isPreparing.withLock({ preparing in
             defer { preparing = true }
             return !preparing
         }) else { return }
         Thread.detachNewThread { [self] in
-            prepare(all: true)
+            let started = MonotonicClock.nanoseconds()
+            let (made, failures) = prepare(all: all)
             isPreparing.withLock { $0 = false }
+            report(made, failures, MonotonicClock.nanoseconds() - started)
         }
     }
 }

@@ -2,11 +2,14 @@
 # Instructions per keep-alive GET /get over HTTPS and over plain HTTP, under callgrind: one
 # connection from Python's http.client, 200 and then 2,200 requests, the difference over 2,000.
 # With --handshakes: per full TLS 1.3 handshake instead, each a new connection (no resumption)
-# with one GET /get, 20 and then 220, the difference over 200.
+# with one GET /get, 20 and then 220, the difference over 200. With --http2: per GET /get over
+# HTTP/2 from h2load (Debian's nghttp2-client), one connection of 100 streams, h2c on the plain
+# port and h2 over TLS, 2,000 and then 22,000 requests, the difference over 20,000.
 # History and access log off, one event loop, scenario ports off.
 #
 #   scripts/bench/tls_instructions.sh                  # .build/release/boomerang
 #   scripts/bench/tls_instructions.sh --handshakes
+#   scripts/bench/tls_instructions.sh --http2
 #   BOOMERANG_BIN=path scripts/bench/tls_instructions.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -60,8 +63,16 @@ total() { # SCHEME COUNT -> the server's instructions
         sleep 0.1
     done
     local port=$HTTP_PORT
-    [ "$scheme" != http ] && port=$HTTPS_PORT
-    python3 "$work/client.py" "$count" "$port" "$scheme" "$work/ca/root.pem"
+    [ "$scheme" != http ] && [ "$scheme" != h2c ] && port=$HTTPS_PORT
+    case $scheme in
+    h2c | h2)
+        local url="http://127.0.0.1:$port/get"
+        [ "$scheme" = h2 ] && url="https://127.0.0.1:$port/get"
+        h2load -n "$count" -c 1 -m 100 "$url" > "$work/h2load" 2>&1
+        grep -q "$count succeeded" "$work/h2load" || { cat "$work/h2load" >&2; exit 1; }
+        ;;
+    *) python3 "$work/client.py" "$count" "$port" "$scheme" "$work/ca/root.pem" ;;
+    esac
     kill -INT "$server"
     wait "$server" || true
     awk '/^(summary|totals):/ { print $2; exit }' "$work/profile"
@@ -71,6 +82,15 @@ if [ "${1:-}" = --handshakes ]; then
     large=$(total handshakes 220)
     echo "full TLS 1.3 handshake with one GET /get: $(((large - small) / 200)) instructions"
     [ -n "${CG_KEEP:-}" ] && cp "$work/profile" "$CG_KEEP"
+    exit 0
+fi
+if [ "${1:-}" = --http2 ]; then
+    command -v h2load > /dev/null || { echo "needs h2load (apt-get install nghttp2-client)"; exit 1; }
+    for scheme in h2c h2; do
+        small=$(total "$scheme" 2000)
+        large=$(total "$scheme" 22000)
+        echo "$scheme: $(((large - small) / 20000)) instructions per GET /get"
+    done
     exit 0
 fi
 for scheme in https http; do
