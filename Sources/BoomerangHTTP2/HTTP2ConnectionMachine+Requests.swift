@@ -60,12 +60,14 @@ extension HTTP2ConnectionMachine {
     /// A request's head is complete: route it and start its exchange.
     func begin(_ received: HTTP2RequestHead, now: UInt64) {
         let head = Self.requestHead(received)
+        var pseudoHeaders = HTTPHeaders()
+        pseudoHeaders.fields.reserveCapacity(received.pseudoFields.count)
+        for field in received.pseudoFields { pseudoHeaders.add(name: field.name, value: field.value) }
         let context = RequestContext(
             head: head, remoteHost: remoteHost, requestID: services.requestID(for: head), loopIndex: services.loopIndex,
             receivedAt: now, security: security,
             stream: HTTP2Stream(
-                connection: connectionName, id: received.streamID,
-                pseudoHeaders: HTTPHeaders(received.pseudoFields.map { ($0.name, $0.value) })))
+                connection: connectionName, id: received.streamID, pseudoHeaders: pseudoHeaders))
         let exchange = HTTP2StreamExchange(
             id: received.streamID, exchange: Exchange(context: context), responder: services.responder(for: context))
         exchange.exchange.route = exchange.responder.route

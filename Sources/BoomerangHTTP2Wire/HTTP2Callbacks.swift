@@ -35,7 +35,11 @@ private func http2BeginHeaders(_: OpaquePointer?, _ frame: UnsafePointer<nghttp2
     guard let frame, isType(frame, NGHTTP2_HEADERS) else { return 0 }
     let stream = frame.pointee.hd.stream_id
     let isTrailer = frame.pointee.headers.cat == NGHTTP2_HCAT_HEADERS
-    session(userData).incoming = HTTP2Session.IncomingBlock(head: HTTP2RequestHead(streamID: stream), isTrailer: isTrailer)
+    var head = HTTP2RequestHead(streamID: stream)
+    // Room for a usual request's fields at once, rather than growing field by field.
+    if !isTrailer { head.pseudoFields.reserveCapacity(4) }
+    head.fields.reserveCapacity(8)
+    session(userData).incoming = HTTP2Session.IncomingBlock(head: head, isTrailer: isTrailer)
     return 0
 }
 

@@ -171,22 +171,19 @@ public final class HTTP2Session {
     /// - Throws: ``HTTP2Error/Code/invalidStream`` when the stream is not open or was answered.
     public func respond(stream: Int32, status: Int, fields: [HTTP2Field], body: Body) throws(HTTP2Error) {
         guard outgoing[stream] == nil else { throw HTTP2Error(.invalidStream, stream: stream) }
-        var all = [HTTP2Field(":status", String(status))]
-        all.reserveCapacity(fields.count + 1)
-        for field in fields { all.append(field.withLowercaseName) }
         let result: Int32
         switch body {
         case .empty:
-            result = Self.withHeaderList(all) { list, count in nghttp2_submit_response(session, stream, list, count, nil) }
+            result = Self.withHeaderList(status: status, fields) { list, count in nghttp2_submit_response(session, stream, list, count, nil) }
         case .complete(let bytes):
             let pending = OutgoingBody()
             pending.chunks = bytes.isEmpty ? [] : [bytes]
             pending.pending = bytes.count
             pendingBodyBytes += bytes.count
             pending.isFinished = true
-            result = submit(all, stream: stream, body: pending)
+            result = submit(status: status, fields, stream: stream, body: pending)
         case .streamed:
-            result = submit(all, stream: stream, body: OutgoingBody())
+            result = submit(status: status, fields, stream: stream, body: OutgoingBody())
         }
         guard result == 0 else {
             if let body = outgoing.removeValue(forKey: stream) { pendingBodyBytes -= body.pending }
@@ -212,7 +209,7 @@ public final class HTTP2Session {
     public func finish(stream: Int32, trailers: [HTTP2Field] = []) throws(HTTP2Error) {
         guard let body = outgoing[stream], !body.isFinished else { throw HTTP2Error(.invalidStream, stream: stream) }
         body.isFinished = true
-        body.trailers = trailers.map(\.withLowercaseName)
+        body.trailers = trailers
         resume(stream, body)
     }
 
@@ -314,11 +311,11 @@ public final class HTTP2Session {
         nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0
     }
 
-    private func submit(_ fields: [HTTP2Field], stream: Int32, body: OutgoingBody) -> Int32 {
+    private func submit(status: Int, _ fields: [HTTP2Field], stream: Int32, body: OutgoingBody) -> Int32 {
         outgoing[stream] = body
         var provider = nghttp2_data_provider()
         provider.read_callback = http2ReadBody
-        return Self.withHeaderList(fields) { list, count in nghttp2_submit_response(session, stream, list, count, &provider) }
+        return Self.withHeaderList(status: status, fields) { list, count in nghttp2_submit_response(session, stream, list, count, &provider) }
     }
 
     private func resume(_ stream: Int32, _ body: OutgoingBody) {
@@ -329,32 +326,61 @@ public final class HTTP2Session {
 
     /// Trailer fields for `stream`, from inside the read callback that sent its last data.
     func submitTrailers(_ fields: [HTTP2Field], stream: Int32) -> Int32 {
-        Self.withHeaderList(fields) { list, count in nghttp2_submit_trailer(session, stream, list, count) }
+        Self.withHeaderList(status: nil, fields) { list, count in nghttp2_submit_trailer(session, stream, list, count) }
     }
 
-    /// Calls `body` with `fields` as nghttp2's name-value list, valid for the call (the library
-    /// copies what it keeps).
-    static func withHeaderList<Result>(_ fields: [HTTP2Field], _ body: (UnsafePointer<nghttp2_nv>, Int) -> Result) -> Result {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(fields.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count })
-        var ranges: [(name: Range<Int>, value: Range<Int>)] = []
-        ranges.reserveCapacity(fields.count)
-        for field in fields {
-            let nameStart = bytes.count
-            bytes += field.name.utf8
-            let valueStart = bytes.count
-            bytes += field.value.utf8
-            ranges.append((nameStart..<valueStart, valueStart..<bytes.count))
-        }
-        if bytes.isEmpty { bytes = [0] }
-        return bytes.withUnsafeMutableBufferPointer { storage in
-            let base = storage.baseAddress!
-            let list = ranges.map { range in
-                nghttp2_nv(
-                    name: base + range.name.lowerBound, value: base + range.value.lowerBound, namelen: range.name.count,
-                    valuelen: range.value.count, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
+    /// Calls `body` with `:status` (when there is one) and `fields` as nghttp2's name-value list,
+    /// names in lower case as HTTP/2 sends them, valid for the call (the library copies what it
+    /// keeps). Only `A`–`Z` change in a name: names are ASCII tokens.
+    static func withHeaderList<Result>(
+        status: Int?, _ fields: [HTTP2Field], _ body: (UnsafePointer<nghttp2_nv>, Int) -> Result
+    ) -> Result {
+        var statusText = status.map { String($0) } ?? ""
+        var size = statusText.utf8.count + 7
+        for field in fields { size += field.name.utf8.count + field.value.utf8.count }
+        let count = fields.count + (status == nil ? 0 : 1)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { storage in
+            withUnsafeTemporaryAllocation(of: nghttp2_nv.self, capacity: max(count, 1)) { list in
+                var writer = HeaderListWriter(storage: storage.baseAddress!, list: list.baseAddress!)
+                if status != nil {
+                    var name = ":status"
+                    writer.append(name: &name, value: &statusText, flags: NGHTTP2_NV_FLAG_NONE)
+                }
+                for field in fields {
+                    var name = field.name
+                    var value = field.value
+                    writer.append(name: &name, value: &value, flags: field.isNeverIndexed ? NGHTTP2_NV_FLAG_NO_INDEX : NGHTTP2_NV_FLAG_NONE)
+                }
+                return body(UnsafePointer(list.baseAddress!), count)
             }
-            return list.withUnsafeBufferPointer { body($0.baseAddress!, $0.count) }
         }
+    }
+}
+
+/// Fills storage sized for a header list with its names (lowercased) and values, and nghttp2's
+/// list pointing into it.
+private struct HeaderListWriter {
+    let storage: UnsafeMutablePointer<UInt8>
+    let list: UnsafeMutablePointer<nghttp2_nv>
+    var end = 0
+    var count = 0
+
+    mutating func append(name: inout String, value: inout String, flags: nghttp2_nv_flag) {
+        let nameStart = storage + end
+        name.withUTF8 { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                nameStart[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+            }
+        }
+        let valueStart = nameStart + name.utf8.count
+        let valueCount = value.withUTF8 { bytes in
+            if let base = bytes.baseAddress { valueStart.update(from: base, count: bytes.count) }
+            return bytes.count
+        }
+        list[count] = nghttp2_nv(
+            name: nameStart, value: valueStart, namelen: name.utf8.count, valuelen: valueCount, flags: UInt8(flags.rawValue))
+        end += name.utf8.count + valueCount
+        count += 1
     }
 }
