@@ -1,6 +1,6 @@
 // One event loop on its own thread: its base, its listener, its connections, a timer for the
-// services' housekeeping, and the handle through which other threads ask it to drain, stop or
-// wake a connection. Everything here runs on the loop's thread,
+// services' housekeeping, and the handle through which other threads ask it to drain, stop,
+// wake a connection or take one over. Everything here runs on the loop's thread,
 // except `init` and `deinit`.
 import BoomerangRuntime
 import BoomerangSerialization
@@ -37,9 +37,11 @@ public final class EventLoop {
     private(set) var isDraining = false
     /// One read buffer for every connection of this loop: input is parsed straight out of it.
     let readBuffer: UnsafeMutableRawBufferPointer
-    /// Where this loop's TLS connections put ciphertext on its way to the socket; empty when no
-    /// listener speaks TLS.
-    let ciphertextBuffer: UnsafeMutableRawBufferPointer
+    /// Where this loop's TLS connections put ciphertext on its way to the socket; empty until
+    /// the loop has a TLS connection.
+    private(set) var ciphertextBuffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// Where connections go when another loop holds fewer; nil: this loop keeps what it accepts.
+    private var balancer: LoopBalancer?
     /// What the loop's connections call on the server around them (router, history, access log,
     /// metrics).
     let services: any LoopServicing
@@ -64,9 +66,12 @@ public final class EventLoop {
             throw error
         }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        let speaksTLS = sockets.contains { $0.security != nil }
-        ciphertextBuffer = .allocate(byteCount: speaksTLS ? 64 * 1024 : 0, alignment: 16)
         services = host.services(forLoop: index)
+    }
+
+    /// Shares the connections with the other loops behind `balancer`. Called before the loop runs.
+    func balance(with balancer: LoopBalancer) {
+        self.balancer = balancer
     }
 
     /// Runs the loop on the calling thread until it is stopped or has drained, then tells the
@@ -98,18 +103,32 @@ public final class EventLoop {
     static let maxUnsentSocketBytes: Int32 = 128 << 10
 
     func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, security: TLSServerContext?, policy: TLSPolicy) {
+        let remote = address.map { SocketAddress($0, length: socklen_t(length)) }
+        guard let balancer else { return adopt(fd: fd, remote: remote, security: security, policy: policy) }
+        let chosen = balancer.place(acceptedBy: index)
+        guard chosen == index else {
+            return balancer.hand(HandedConnection(fd: fd, remote: remote, security: security, policy: policy), to: chosen)
+        }
+        adopt(fd: fd, remote: remote, security: security, policy: policy)
+    }
+
+    /// Sets up a connection this loop accepted or was handed.
+    private func adopt(fd: Int32, remote: SocketAddress?, security: TLSServerContext?, policy: TLSPolicy) {
         guard !isDraining else {
             Glibc.close(fd)
+            balancer?.released(from: index)
             return
         }
         guard host.connectionBudget.acquire() else {
             Connection.refuseOverCapacity(fd: fd)
             host.connectionBudget.release()
+            balancer?.released(from: index)
             return
         }
         if let security, !security.admitHandshake() {
             Glibc.close(fd)
             host.connectionBudget.release()
+            balancer?.released(from: index)
             if let count = refusedHandshakes.occurred() {
                 host.log.warning("\(count) TLS connection(s) closed at once: \(security.maxHandshakesInFlight) handshakes were already under way")
             }
@@ -124,7 +143,7 @@ public final class EventLoop {
         // counted, so fast readers keep their throughput.
         var notSentLimit = EventLoop.maxUnsentSocketBytes
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, &notSentLimit, socklen_t(MemoryLayout<Int32>.size))
-        let remote = address.map { SocketAddress($0, length: socklen_t(length)) }
+        if security != nil, ciphertextBuffer.isEmpty { ciphertextBuffer = .allocate(byteCount: 64 * 1024, alignment: 16) }
         connectionSerial &+= 1
         let id = connectionSerial << 32 | UInt64(UInt32(bitPattern: fd))
         do {
@@ -134,6 +153,7 @@ public final class EventLoop {
         } catch {
             Glibc.close(fd)
             host.connectionBudget.release()
+            balancer?.released(from: index)
             security?.handshakeEnded()
             if let count = failedSetups.occurred() {
                 host.log.warning("\(count) connection(s) closed at once, could not be set up: \(error)")
@@ -145,6 +165,7 @@ public final class EventLoop {
     func connectionClosed(_ connection: Connection) {
         connections[connection.fd] = nil
         host.connectionBudget.release()
+        balancer?.released(from: index)
         if isDraining && connections.isEmpty {
             base.stop()
         }
@@ -184,13 +205,24 @@ public final class EventLoop {
         case .drain:
             beginDraining()
         case .stop:
+            closeHandedConnections()
             for connection in Array(connections.values) { connection.stop() }
             base.stop()
             return
         }
+        for handed in handle.takeHandedConnections() {
+            adopt(fd: handed.fd, remote: handed.remote, security: handed.security, policy: handed.policy)
+        }
         for id in handle.takeWokenConnections() {
             guard let connection = connections[Int32(bitPattern: UInt32(truncatingIfNeeded: id))], connection.id == id else { continue }
             connection.woken()
+        }
+    }
+
+    private func closeHandedConnections() {
+        for handed in handle.takeHandedConnections() {
+            Glibc.close(handed.fd)
+            balancer?.released(from: index)
         }
     }
 
@@ -208,6 +240,7 @@ public final class EventLoop {
     }
 
     private func teardown() {
+        closeHandedConnections()
         for connection in Array(connections.values) { connection.stop() }
         listeners.forEach { $0.close() }
         listeners = []

@@ -35,6 +35,8 @@ public final class Server: Sendable {
         var completion: LoopCompletion
         var port: Int
         var httpsPort: Int?
+        /// Spreads connections over the loops when there are several.
+        var balancer: LoopBalancer?
     }
 
     private let context: ServerContext
@@ -113,6 +115,7 @@ public final class Server: Sendable {
                 throw error
             }
         }
+        let balancer = loops.count > 1 ? LoopBalancer.share(loops) : nil
         var threads: [LoopThread] = []
         for loop in loops {
             do {
@@ -123,7 +126,7 @@ public final class Server: Sendable {
             }
         }
         if let tls { context.tls.started(tls) }
-        return Running(threads: threads, completion: completion, port: port, httpsPort: tls?.httpsPort)
+        return Running(threads: threads, completion: completion, port: port, httpsPort: tls?.httpsPort, balancer: balancer)
     }
 
     /// Binds the HTTPS port (a socket per loop) and each TLS scenario's (one socket, on the loops
@@ -174,6 +177,15 @@ public final class Server: Sendable {
     /// The number of client connections open now, over every loop.
     public var openConnections: Int {
         context.connectionBudget.current
+    }
+
+    /// The connections each loop holds now (one loop: all of them); empty when the server is
+    /// not running.
+    var connectionsPerLoop: [Int] {
+        state.withLock { running in
+            guard let running else { return [] }
+            return running.balancer?.connectionsPerLoop ?? [context.connectionBudget.current]
+        }
     }
 
     /// The processor time the event loops have used since they started, in nanoseconds (user and
