@@ -192,7 +192,10 @@ extension Connection {
         var budget = Connection.maxBytesPerFlush
         while true {
             switch sendCiphertext(now: now) {
-            case .failed: return
+            case .failed:
+                // A closing connection whose client is gone has nothing left to wait for.
+                if tls.closesWhenFlushed { close() }
+                return
             case .blocked: return waitForWritable(true)
             case .flushed: break
             }

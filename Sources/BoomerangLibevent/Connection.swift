@@ -111,6 +111,11 @@ final class Connection {
             }
         } else if tls?.discardsInput == true, count == 0 || (errno != EAGAIN && errno != EINTR) {
             return close()
+        } else if count == 0, tls?.closesWhenFlushed == true {
+            // The client ended its side while the last ciphertext waits to leave: only that flush,
+            // or its deadline, is left. The end stays readable, and would be read again and again.
+            readEvent?.remove()
+            return
         } else if count == 0 {
             reportUnfinishedHandshake(.clientClosed, now: now)
             protocolPeerClosed(now: now)

@@ -3,6 +3,8 @@ import BoomerangTesting
 import Foundation
 import Testing
 
+@testable import BoomerangServer
+
 /// The HTTPS port with real clients: curl, Python's `ssl`, `openssl s_client`. Each test has its
 /// own server and its own certificate authority in a temporary folder.
 @Suite struct HTTPSTests {
@@ -138,6 +140,25 @@ import Testing
         let result = try server.python("close-notify")
         #expect(result["status"] as? String == "200")
         #expect(result["cleanEnd"] as? Bool == true)
+    }
+
+    /// Clients that send a request and hang up, unread: each connection ends at once, and the
+    /// loop goes idle. It used to read each socket's end again and again, a whole core, until
+    /// the closing deadline five seconds later.
+    @Test func clientsThatHangUpUnreadLeaveNoConnectionAndNoBusyLoop() throws {
+        let server = try SecureServer()
+        #expect(try server.python("hang-up", "8")["closed"] as? Int == 8)
+        var open = server.live.server.openConnections
+        for _ in 0..<200 where open > 0 {
+            usleep(10_000)
+            open = server.live.server.openConnections
+        }
+        #expect(open == 0)
+        let before = server.live.server.loopCPUNanoseconds
+        usleep(500_000)
+        // Idle, the loop wakes four times a second for its housekeeping; spinning, it took the
+        // whole half second.
+        #expect(server.live.server.loopCPUNanoseconds - before < 50_000_000)
     }
 
     @Test func requestsFollowOneAnotherOnOneConnection() throws {

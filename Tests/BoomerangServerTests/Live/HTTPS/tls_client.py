@@ -91,6 +91,14 @@ elif scenario == "abandon":
     tls.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     tls.close()
     print(json.dumps({"received": received}))
+elif scenario == "hang-up":
+    # ARGUMENT connections, each sending a request and closing at once, unread and without
+    # close_notify: as a load tool's connections end when its time is up.
+    for _ in range(int(argument)):
+        tls = connect(context())
+        tls.sendall(f"GET /get HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n".encode())
+        tls.close()
+    print(json.dumps({"closed": int(argument)}))
 elif scenario == "close-notify":
     tls = connect(context())
     head, body, clean = get(tls, "/get")
