@@ -35,13 +35,14 @@ final class TLSState {
     var isSecured = false
     /// Whether any byte has arrived: the first tells TLS from plain HTTP.
     var hasInput = false
-    /// The truncation scenario cut the first response: the connection closes, without
+    /// The truncation scenario cut the first response: the connection ends, without
     /// `close_notify`, once the ciphertext of its first half is sent.
     var cutsWhenFlushed = false
     /// The handshake waits for a scenario's certificate: the next wake resumes it.
     var awaitsCredential = false
-    /// The handshake failed and its alert is sent: input is read and dropped until the client
-    /// closes or the linger time passes.
+    /// The handshake failed and its alert is sent, or the truncation scenario's cut is: nothing
+    /// more is sent, and input is read and dropped until the client closes or the linger time
+    /// passes.
     var discardsInput = false
 
     /// Holds one of the context's places for handshakes under way until ``handshakeEnded()``.
@@ -74,9 +75,9 @@ extension Connection {
     /// How long a closing connection may take to send its last ciphertext (`close_notify`
     /// behind the response) to a client that does not read.
     static let closingFlushNanoseconds: UInt64 = 5_000_000_000
-    /// How long a connection whose handshake failed reads and drops what the client still sends,
-    /// for the client to read the alert.
-    static let failedHandshakeLingerNanoseconds: UInt64 = 2_000_000_000
+    /// How long a connection whose handshake failed, or whose response was cut, reads and drops
+    /// what the client still sends, for the client to read the alert or the end.
+    static let lingerNanoseconds: UInt64 = 2_000_000_000
 
     private enum Sending {
         case flushed, blocked, failed
@@ -155,10 +156,18 @@ extension Connection {
         // it closes at once, as before.
         guard let tls, !tls.isSecured, sendCiphertext(now: now) == .flushed else { return close() }
         tls.handshakeEnded()
+        linger(tls)
+    }
+
+    /// Ends the connection by a FIN after what was sent, then reads and drops the client's
+    /// input for a while before closing. Closing on input not read (a client's request after
+    /// its Finished, an HTTP/2 WINDOW_UPDATE) would send a reset, which can overtake what was
+    /// sent: the client would report the reset instead of the alert or the cut.
+    private func linger(_ tls: TLSState) {
         tls.discardsInput = true
         tls.closesWhenFlushed = true
         shutdown(fd, Int32(SHUT_WR))
-        armTimer(afterNanoseconds: Connection.failedHandshakeLingerNanoseconds)
+        armTimer(afterNanoseconds: Connection.lingerNanoseconds)
     }
 
     /// The credential the handshake waited for is ready: the handshake goes on.
@@ -188,7 +197,7 @@ extension Connection {
     /// Sends waiting ciphertext, then encrypts and sends the machine's output, a batch at a time,
     /// until the socket is full or nothing is left.
     func flushSecured(now: UInt64) {
-        guard let tls else { return }
+        guard let tls, !tls.discardsInput else { return }
         var budget = Connection.maxBytesPerFlush
         while true {
             switch sendCiphertext(now: now) {
@@ -199,7 +208,10 @@ extension Connection {
             case .blocked: return waitForWritable(true)
             case .flushed: break
             }
-            if tls.cutsWhenFlushed { return close() }
+            if tls.cutsWhenFlushed {
+                tls.cutsWhenFlushed = false
+                return linger(tls)
+            }
             guard hasPendingOutput, tls.session.isHandshakeComplete, budget > 0, !tls.closesWhenFlushed else { break }
             // Over HTTP/2 the server's SETTINGS go first, whole: the cut is in the first response.
             let truncates = tls.session.policy.truncatesResponse && (http2?.hasResponded ?? true)
