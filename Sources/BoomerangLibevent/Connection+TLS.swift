@@ -166,6 +166,9 @@ extension Connection {
     private func linger(_ tls: TLSState) {
         tls.discardsInput = true
         tls.closesWhenFlushed = true
+        // Nothing more is written, and a socket whose write side is shut is always writable.
+        waitForWritable(false)
+        resumeReading()
         shutdown(fd, Int32(SHUT_WR))
         armTimer(afterNanoseconds: Connection.lingerNanoseconds)
     }

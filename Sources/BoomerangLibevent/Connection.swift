@@ -114,6 +114,7 @@ final class Connection {
         } else if count == 0, tls?.closesWhenFlushed == true {
             // The client ended its side while the last ciphertext waits to leave: only that flush,
             // or its deadline, is left. The end stays readable, and would be read again and again.
+            reportUnfinishedHandshake(.clientClosed, now: now)
             readEvent?.remove()
             return
         } else if count == 0 {
@@ -203,9 +204,7 @@ final class Connection {
                         callback: connectionChangedWhilePaused)
                 }
             case .resumeReading:
-                closeWatch?.stop()
-                closeWatch = nil
-                readEvent?.add()
+                resumeReading()
             case .armTimer(let deadline):
                 timerEvent?.add(afterNanoseconds: deadline > now ? deadline - now : 0)
             case .shutdownWrite:
@@ -226,6 +225,13 @@ final class Connection {
                 if let upgrade = machine.takeH2CUpgrade() { upgradeToHTTP2(upgrade, now: now) }
             }
         }
+    }
+
+    /// Watches the socket for input again, and no longer only for its end.
+    func resumeReading() {
+        closeWatch?.stop()
+        closeWatch = nil
+        readEvent?.add()
     }
 
     /// Sends queued output until the socket is full, reporting each send; waits for writability

@@ -104,10 +104,8 @@ public final class EventLoop {
 
     func accepted(fd: Int32, address: UnsafeMutablePointer<sockaddr>?, length: Int32, security: TLSServerContext?, policy: TLSPolicy) {
         let remote = address.map { SocketAddress($0, length: socklen_t(length)) }
-        guard let balancer else { return adopt(fd: fd, remote: remote, security: security, policy: policy) }
-        let chosen = balancer.place(acceptedBy: index)
-        guard chosen == index else {
-            return balancer.hand(HandedConnection(fd: fd, remote: remote, security: security, policy: policy), to: chosen)
+        if let balancer, !balancer.place(HandedConnection(fd: fd, remote: remote, security: security, policy: policy), acceptedBy: index) {
+            return
         }
         adopt(fd: fd, remote: remote, security: security, policy: policy)
     }
@@ -205,12 +203,12 @@ public final class EventLoop {
         case .drain:
             beginDraining()
         case .stop:
-            closeHandedConnections()
+            stopAccepting()
             for connection in Array(connections.values) { connection.stop() }
             base.stop()
             return
         }
-        for handed in handle.takeHandedConnections() {
+        for handed in balancer?.takeHanded(by: index) ?? [] {
             adopt(fd: handed.fd, remote: handed.remote, security: handed.security, policy: handed.policy)
         }
         for id in handle.takeWokenConnections() {
@@ -219,16 +217,15 @@ public final class EventLoop {
         }
     }
 
-    private func closeHandedConnections() {
-        for handed in handle.takeHandedConnections() {
-            Glibc.close(handed.fd)
-            balancer?.released(from: index)
-        }
+    /// Takes no more connections from the other loops, and closes those handed and not taken up.
+    private func stopAccepting() {
+        for handed in balancer?.stopsAccepting(index) ?? [] { Glibc.close(handed.fd) }
     }
 
     private func beginDraining() {
         guard !isDraining else { return }
         isDraining = true
+        stopAccepting()
         listeners.forEach { $0.close() }
         listeners = []
         for connection in Array(connections.values) { connection.drain() }
@@ -240,7 +237,7 @@ public final class EventLoop {
     }
 
     private func teardown() {
-        closeHandedConnections()
+        stopAccepting()
         for connection in Array(connections.values) { connection.stop() }
         listeners.forEach { $0.close() }
         listeners = []

@@ -1,9 +1,8 @@
 // The Sendable face of an event loop: other threads ask it to drain or stop, wake its
-// connections and hand it connections they accepted, through an atomic command, locked lists and
-// an eventfd that the loop watches. Everything here is safe on any thread; the loop reads it on its own.
+// connections, and wake it for the connections another loop handed it (`LoopBalancer`), through
+// an atomic command, a locked list of connection ids and an eventfd that the loop watches. Everything here is safe on any thread; the loop reads it on its own.
 import BoomerangExchange
 import BoomerangRuntime
-import BoomerangTLS
 import CLibevent
 import Synchronization
 
@@ -22,7 +21,6 @@ public final class LoopHandle: Sendable {
     public let wakeFD: Int32
     private let command = Atomic<Int>(0)
     private let wokenConnections = Locked<[UInt64]>([])
-    private let handedConnections = Locked<[HandedConnection]>([])
 
     public init() throws(LibeventError) {
         wakeFD = try cCall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
@@ -46,21 +44,9 @@ public final class LoopHandle: Sendable {
         }
     }
 
-    /// Gives the loop a connection another loop accepted; the loop owns its socket from now on.
-    func hand(_ connection: HandedConnection) {
-        let first = handedConnections.withLock { connections in
-            connections.append(connection)
-            return connections.count == 1
-        }
-        if first { signal() }
-    }
-
-    /// Takes the connections handed to the loop since the last call.
-    func takeHandedConnections() -> [HandedConnection] {
-        handedConnections.withLock { connections in
-            defer { connections = [] }
-            return connections
-        }
+    /// Wakes the loop for the connections handed to it.
+    func wake() {
+        signal()
     }
 
     private func signal() {
@@ -69,8 +55,6 @@ public final class LoopHandle: Sendable {
     }
 
     deinit {
-        // Handed after the loop had stopped taking them.
-        for connection in takeHandedConnections() { Glibc.close(connection.fd) }
         Glibc.close(wakeFD)
     }
 }
@@ -85,12 +69,4 @@ extension LoopHandle: ConnectionWakeTarget {
         // One eventfd write per batch: the loop takes the whole list when it wakes.
         if first { signal() }
     }
-}
-
-/// A connection one loop accepted and hands to another, with what its listener knew of it.
-struct HandedConnection: Sendable {
-    var fd: Int32
-    var remote: SocketAddress?
-    var security: TLSServerContext?
-    var policy: TLSPolicy
 }
