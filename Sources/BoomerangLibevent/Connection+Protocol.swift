@@ -76,7 +76,8 @@ extension Connection {
     /// The HTTP/1.1 machine accepted an h2c upgrade: HTTP/2 from here on, its 101 first.
     func upgradeToHTTP2(_ upgrade: H2CUpgrade, now: UInt64) {
         let leading = machine.withPendingOutput { Array($0) }
-        guard let configuration = loop.host.http2Configuration else { return close() }
+        guard var configuration = loop.host.http2Configuration else { return close() }
+        if let edges = upgrade.edges { configuration = configuration.applying(edges) }
         do {
             let machine = try HTTP2ConnectionMachine(
                 configuration: configuration, services: loop.services, remoteHost: remoteHost, connectionName: displayName,

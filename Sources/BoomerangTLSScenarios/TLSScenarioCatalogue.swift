@@ -165,23 +165,23 @@ public enum TLSScenarioCatalogue {
             summary: "HTTP/2 with SETTINGS_MAX_CONCURRENT_STREAMS 1: one stream open at a time per connection.",
             expectation:
                 "Queue requests beyond the first, or open more connections. A stream opened beyond the limit before the client has acknowledged the SETTINGS is reset REFUSED_STREAM (retry it); after, nghttp2 ends the whole connection with GOAWAY PROTOCOL_ERROR.",
-            configure: { $0.http2Edges = HTTP2Edges(maxConcurrentStreams: 1) }),
+            configure: { $0.http2Edges = HTTP2Edges.named("h2-one-stream") }),
         TLSScenario(
             "h2-tiny-window", .http2, outcome: .accept,
             summary: "HTTP/2 with SETTINGS_INITIAL_WINDOW_SIZE 1: a request body moves one byte per WINDOW_UPDATE.",
             expectation: "Upload anyway, a byte at a time as the windows reopen: slowly, without stalling or sending past the window.",
-            configure: { $0.http2Edges = HTTP2Edges(initialWindowSize: 1) }),
+            configure: { $0.http2Edges = HTTP2Edges.named("h2-tiny-window") }),
         TLSScenario(
             "h2-tiny-frames", .http2, outcome: .accept,
             summary: "HTTP/2 response bodies in DATA frames of one byte each.",
             expectation: "Reassemble the body from as many frames as it has bytes; the same bytes as from any other port.",
-            configure: { $0.http2Edges = HTTP2Edges(maxDataFrameBytes: 1) }),
+            configure: { $0.http2Edges = HTTP2Edges.named("h2-tiny-frames") }),
         TLSScenario(
             "h2-no-hpack-table", .http2, outcome: .accept,
             summary: "HTTP/2 with SETTINGS_HEADER_TABLE_SIZE 0: HPACK's dynamic table off both ways.",
             expectation:
                 "Encode header fields without the dynamic table (a table size update to 0 first, RFC 7541 §4.2) and decode the server's literal fields.",
-            configure: { $0.http2Edges = HTTP2Edges(headerTableSize: 0) }),
+            configure: { $0.http2Edges = HTTP2Edges.named("h2-no-hpack-table") }),
     ]
 
     /// What the catalogue cannot serve on this system, and why.

@@ -1,3 +1,4 @@
+import BoomerangExchange
 import BoomerangSerialization
 import BoomerangSettings
 
@@ -87,6 +88,11 @@ package struct ResponseControls {
             }
             failTimes = times
             failToken = token
+        }
+        // Taken by the h2c upgrade, before any route: here only checked, so that a name there is
+        // no edge of is told rather than answered in HTTP/1.1 without a word.
+        if let text = value(HTTP2Edges.controlName), HTTP2Edges.named(text) == nil {
+            throw Invalid(name: HTTP2Edges.controlName, value: text, expected: HTTP2Edges.names)
         }
         if let text = value(Self.formatName) {
             guard let format = ResponseFormat(name: text.trimmingSpaces().lowercased()) else {

@@ -10,19 +10,43 @@ public struct H2CUpgrade: Sendable, Equatable {
     public let settings: [UInt8]
     /// Bytes that arrived after the request, for the HTTP/2 side.
     public var input: [UInt8] = []
+    /// The settings at their edges the request asks the connection for
+    /// (``HTTP2Edges/controlName``), nil for the server's own.
+    public let edges: HTTP2Edges?
 
     /// The upgrade `head` asks for; nil when it asks for none, or for one the server does not
     /// take: a request with a body (answered in HTTP/1.1, as RFC 7540 §3.2 allows; `Content-Length: 0`,
     /// which the JDK's client sends with its upgrading GET, is no body), or an
-    /// `HTTP2-Settings` value that is not one field of base64url whole SETTINGS entries.
+    /// `HTTP2-Settings` value that is not one field of base64url whole SETTINGS entries, or edges
+    /// by a name there are none of (the echo answers that request 400, naming the edges).
     public init?(head: borrowing HTTPRequestHead) {
         guard Self.isAsked(by: head), let upgrade = head.headers["Upgrade"], Self.lists(upgrade, "h2c"),
             let connection = head.headers["Connection"], Self.lists(connection, "upgrade"), Self.lists(connection, "http2-settings")
         else { return nil }
         let values = head.headers.values(for: "HTTP2-Settings")
         guard values.count == 1, let settings = Base64.decode(values[0]), settings.count % 6 == 0 else { return nil }
+        if let name = Self.edgeName(in: head) {
+            guard let edges = HTTP2Edges.named(name) else { return nil }
+            self.edges = edges
+        } else {
+            edges = nil
+        }
         self.head = copy head
         self.settings = settings
+    }
+
+    /// The value of ``HTTP2Edges/controlName`` in the target's query (the last one), or else in
+    /// the fields.
+    private static func edgeName(in head: borrowing HTTPRequestHead) -> String? {
+        let target = head.target
+        if let mark = target.firstIndex(of: "?") {
+            let query = target[target.index(after: mark)...]
+            let prefix = HTTP2Edges.controlName + "="
+            if let pair = query.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
+                return String(pair.dropFirst(prefix.count))
+            }
+        }
+        return head.headers[HTTP2Edges.controlName]
     }
 
     /// Whether `head` may ask for an upgrade at all: a cheap test for every request, before the

@@ -1,3 +1,5 @@
+import BoomerangSerialization
+
 /// HTTP/2 settings and framing at their edges for one connection, in place of the server's: what
 /// an HTTP/2 scenario serves, so that a client meets limits that real servers may announce. A nil
 /// value keeps the server's.
@@ -17,5 +19,31 @@ public struct HTTP2Edges: Sendable, Hashable {
         self.initialWindowSize = initialWindowSize
         self.headerTableSize = headerTableSize
         self.maxDataFrameBytes = maxDataFrameBytes
+    }
+}
+
+extension HTTP2Edges {
+    /// The control that asks an h2c upgrade for edges, by name (`x-set-http2-edge: h2-one-stream`):
+    /// a query parameter or a field of the upgrading request.
+    public static let controlName = "x-set-http2-edge"
+
+    /// The edges by name, as the TLS scenarios of the same names serve them.
+    public static let named: [(name: String, edges: HTTP2Edges)] = [
+        ("h2-one-stream", HTTP2Edges(maxConcurrentStreams: 1)),
+        ("h2-tiny-window", HTTP2Edges(initialWindowSize: 1)),
+        ("h2-tiny-frames", HTTP2Edges(maxDataFrameBytes: 1)),
+        ("h2-no-hpack-table", HTTP2Edges(headerTableSize: 0)),
+    ]
+
+    /// The edges named `name` (any case, spaces around it ignored), or nil.
+    public static func named(_ name: String) -> HTTP2Edges? {
+        let name = ASCII.lowercased(name.trimmingSpaces())
+        return named.first { $0.name == name }?.edges
+    }
+
+    /// The names, for an error that lists them.
+    public static var names: String {
+        let names = named.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 }

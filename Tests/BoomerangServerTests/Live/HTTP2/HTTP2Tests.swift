@@ -550,6 +550,30 @@ import Testing
         #expect(plain["httpVersion"] as? String == "1.1")
     }
 
+    /// An h2c upgrade can ask for the settings the TLS scenarios announce (`x-set-http2-edge`):
+    /// its connection's SETTINGS and frames are the scenario's. A name there is no edge of is
+    /// answered 400 in HTTP/1.1, naming the edges.
+    @Test func anUpgradeToH2CCanAskForTheSettingsAtTheEdges() throws {
+        let live = try LiveServer()
+        let oneStream = try ExternalTool.run("nghttp", ["-nvu", "-H", "x-set-http2-edge: h2-one-stream", live.baseURL + "/get"])
+        #expect(oneStream.status == 0, "\(oneStream.stderr)")
+        let settings = String(decoding: oneStream.stdout, as: UTF8.self)
+        #expect(settings.contains("HTTP Upgrade success"), "\(settings)")
+        #expect(settings.contains("[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):1]"), "\(settings)")
+        let tinyFrames = try ExternalTool.run("nghttp", ["-nvu", live.baseURL + "/bytes/100?x-set-http2-edge=h2-tiny-frames"])
+        let frames = String(decoding: tinyFrames.stdout, as: UTF8.self)
+        #expect(frames.components(separatedBy: "recv DATA frame <length=1,").count - 1 == 100, "\(frames)")
+        // Without the control: the server's own settings.
+        let plain = String(decoding: try ExternalTool.run("nghttp", ["-nvu", live.baseURL + "/get"]).stdout, as: UTF8.self)
+        #expect(plain.contains("[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):100]"), "\(plain)")
+        let unknown = try ExternalTool.run("curl", ["-sS", "--http2", "-H", "x-set-http2-edge: h2-huge", live.baseURL + "/get"])
+        let body = try #require(unknown.json)
+        let error = try #require(body["error"] as? [String: Any])
+        #expect(error["status"] as? Int == 400)
+        #expect(error["code"] as? String == "invalidControl")
+        #expect((error["message"] as? String)?.hasSuffix("expected h2-one-stream, h2-tiny-window, h2-tiny-frames or h2-no-hpack-table") == true)
+    }
+
     @Test func withH2COffThePrefaceIsRefusedAsHTTP11() throws {
         let live = try LiveServer { $0.h2c = false }
         let output = try Self.curl(live, "/get")
