@@ -119,14 +119,12 @@ public final class EventLoop {
         }
         guard host.connectionBudget.acquire() else {
             Connection.refuseOverCapacity(fd: fd)
-            host.connectionBudget.release()
-            balancer?.released(from: index)
+            releasePlace()
             return
         }
         if let security, !security.admitHandshake() {
             Glibc.close(fd)
-            host.connectionBudget.release()
-            balancer?.released(from: index)
+            releasePlace()
             if let count = refusedHandshakes.occurred() {
                 host.log.warning("\(count) TLS connection(s) closed at once: \(security.maxHandshakesInFlight) handshakes were already under way")
             }
@@ -150,8 +148,7 @@ public final class EventLoop {
             connection.start()
         } catch {
             Glibc.close(fd)
-            host.connectionBudget.release()
-            balancer?.released(from: index)
+            releasePlace()
             security?.handshakeEnded()
             if let count = failedSetups.occurred() {
                 host.log.warning("\(count) connection(s) closed at once, could not be set up: \(error)")
@@ -162,8 +159,7 @@ public final class EventLoop {
     /// Called by a connection once it has closed its socket.
     func connectionClosed(_ connection: Connection) {
         connections[connection.fd] = nil
-        host.connectionBudget.release()
-        balancer?.released(from: index)
+        releasePlace()
         if isDraining && connections.isEmpty {
             base.stop()
         }
@@ -215,6 +211,12 @@ public final class EventLoop {
             guard let connection = connections[Int32(bitPattern: UInt32(truncatingIfNeeded: id))], connection.id == id else { continue }
             connection.woken()
         }
+    }
+
+    /// Gives back a connection's place in the server's budget and in the balancer's count.
+    private func releasePlace() {
+        host.connectionBudget.release()
+        balancer?.released(from: index)
     }
 
     /// Takes no more connections from the other loops, and closes those handed and not taken up.

@@ -1,6 +1,7 @@
 // The Sendable face of an event loop: other threads ask it to drain or stop, wake its
 // connections, and wake it for the connections another loop handed it (`LoopBalancer`), through
-// an atomic command, a locked list of connection ids and an eventfd that the loop watches. Everything here is safe on any thread; the loop reads it on its own.
+// an atomic command, a locked list of connection ids and an eventfd that the loop watches.
+// Everything here is safe on any thread; the loop reads it on its own.
 import BoomerangExchange
 import BoomerangRuntime
 import CLibevent
@@ -29,7 +30,7 @@ public final class LoopHandle: Sendable {
     /// Asks the loop to drain (finish in-flight exchanges, accept nothing new) or to stop now.
     public func send(_ newCommand: Command) {
         _ = command.max(newCommand.rawValue, ordering: .sequentiallyConsistent)
-        signal()
+        wake()
     }
 
     public var pending: Command {
@@ -44,12 +45,8 @@ public final class LoopHandle: Sendable {
         }
     }
 
-    /// Wakes the loop for the connections handed to it.
+    /// Wakes the loop: for a command, woken connections, or connections handed to it.
     func wake() {
-        signal()
-    }
-
-    private func signal() {
         var one: UInt64 = 1
         _ = Glibc.write(wakeFD, &one, 8)
     }
@@ -67,6 +64,6 @@ extension LoopHandle: ConnectionWakeTarget {
             return ids.count == 1
         }
         // One eventfd write per batch: the loop takes the whole list when it wakes.
-        if first { signal() }
+        if first { wake() }
     }
 }

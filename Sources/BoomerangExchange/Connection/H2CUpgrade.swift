@@ -38,13 +38,9 @@ public struct H2CUpgrade: Sendable, Equatable {
     /// The value of ``HTTP2Edges/controlName`` in the target's query (the last one), or else in
     /// the fields.
     private static func edgeName(in head: borrowing HTTPRequestHead) -> String? {
-        let target = head.target
-        if let mark = target.firstIndex(of: "?") {
-            let query = target[target.index(after: mark)...]
-            let prefix = HTTP2Edges.controlName + "="
-            if let pair = query.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
-                return String(pair.dropFirst(prefix.count))
-            }
+        let prefix = HTTP2Edges.controlName + "="
+        if let pair = head.query?.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
+            return String(pair.dropFirst(prefix.count))
         }
         return head.headers[HTTP2Edges.controlName]
     }
