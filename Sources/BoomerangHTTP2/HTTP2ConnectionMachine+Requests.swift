@@ -17,6 +17,7 @@ extension HTTP2ConnectionMachine {
             if case .tunnel(let tunnel) = exchange.phase {
                 return tunnelStep(tunnel.handler.peerClosed(now: now), exchange, tunnel, now: now)
             }
+            if exchange.isExtendedConnect && !exchange.isAnsweredEarly { exchange.earlyTunnelEnded = true }
             guard case .receiving = exchange.phase, !exchange.isAnsweredEarly, !exchange.isExtendedConnect else { return }
             finish(exchange, now: now)
         case .refused(let stream, let reason):
@@ -120,7 +121,14 @@ extension HTTP2ConnectionMachine {
     private func receiveBody(_ bytes: [UInt8], stream: Int32, now: UInt64) {
         let exchange = streams[stream]
         if let exchange, case .tunnel(let tunnel) = exchange.phase {
+            session.consumeConnectionOnly(count: bytes.count)
             return tunnelReceived(bytes, exchange, tunnel, now: now)
+        }
+        if let exchange, exchange.isExtendedConnect, !exchange.isAnsweredEarly {
+            // Sent before the route's delayed answer: kept for the tunnel.
+            session.consumeConnectionOnly(count: bytes.count)
+            exchange.earlyTunnelInput.append(contentsOf: bytes)
+            return
         }
         if exchange?.holdsWindow == true {
             session.consumeConnectionOnly(count: bytes.count)

@@ -20,6 +20,7 @@ extension HTTP2ConnectionMachine {
             // Refused: what the client sends on the stream is not wanted (NO_ERROR once the
             // answer has left).
             exchange.isAnsweredEarly = true
+            exchange.earlyTunnelInput = []
         }
         if response.status < 200 {
             // A 101 has no meaning on HTTP/2 (RFC 9113 §8.6): an upgrade route cannot switch here.
@@ -224,13 +225,18 @@ extension HTTP2ConnectionMachine {
         let tunnel = HTTP2StreamExchange.Tunnel(handler: upgrade)
         exchange.phase = .tunnel(tunnel)
         tunnelStep(tunnel.handler.start(now: now, waker: waker), exchange, tunnel, now: now)
+        let early = exchange.earlyTunnelInput
+        exchange.earlyTunnelInput = []
+        if !early.isEmpty, case .tunnel = exchange.phase { tunnelReceived(early, exchange, tunnel, now: now) }
+        if exchange.earlyTunnelEnded, case .tunnel = exchange.phase {
+            tunnelStep(tunnel.handler.peerClosed(now: now), exchange, tunnel, now: now)
+        }
     }
 
-    /// Bytes from the client for the protocol a stream carries.
+    /// Bytes from the client for the protocol a stream carries; the connection's window is
+    /// already reopened for them, so that a tunnel never holds the other streams' uploads, and
+    /// only the stream's own waits for its output to drain.
     func tunnelReceived(_ bytes: [UInt8], _ exchange: HTTP2StreamExchange, _ tunnel: HTTP2StreamExchange.Tunnel, now: UInt64) {
-        // The connection's window reopens at once, so that a tunnel never holds the other
-        // streams' uploads; only its own window waits for its output to drain.
-        session.consumeConnectionOnly(count: bytes.count)
         let step = bytes.withUnsafeBytes { tunnel.handler.received($0, now: now) }
         tunnel.unconsumed += bytes.count
         tunnelStep(step, exchange, tunnel, now: now)

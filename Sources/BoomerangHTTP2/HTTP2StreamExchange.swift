@@ -80,6 +80,11 @@ final class HTTP2StreamExchange {
     /// The request is an extended CONNECT (RFC 8441): complete with its head, its stream then
     /// carries another protocol.
     var isExtendedConnect = false
+    /// What the client sent on an extended CONNECT's stream before the route accepted it (its
+    /// answer was delayed), for the tunnel once it starts, and whether the client ended its side
+    /// meanwhile. The stream's window is not reopened for these bytes, so it bounds them.
+    var earlyTunnelInput: [UInt8] = []
+    var earlyTunnelEnded = false
     /// The request asked for ``TransportFault/windowStall``: its body's window is never reopened.
     var holdsWindow = false
     /// When the request's head or last body bytes arrived: a request whose body stops arriving

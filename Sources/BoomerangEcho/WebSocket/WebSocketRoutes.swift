@@ -6,7 +6,8 @@ import BoomerangWire
 /// `max_message_size`), and Firewalk's `/websocket`, `/websocket/echo`,
 /// `/websocket/payloads/{count}` and `/websocket/ping/{count}`. The handshake is checked strictly
 /// before anything else (``WebSocketHandshake``); a refused one is answered with its status
-/// (400, 405 or 426) and error code, and the connection stays HTTP.
+/// (400, 405 or 426) and error code, and the connection stays HTTP. The echo's
+/// `x-set-response-delay-ms` holds the handshake's answer, for a client's handshake timeout.
 package enum WebSocketRoutes {
     /// go-httpbin's body limit, which bounds its echo's message size (1 MiB).
     package static let maxEchoMessageBytes = 1024 * 1024
@@ -34,31 +35,34 @@ package enum WebSocketRoutes {
             let session = WebSocketSessionConfiguration(
                 parser: WebSocketParserConfiguration(maxFrameBytes: maxFragment, maxMessageBytes: maxMessage),
                 maxSentFragmentBytes: maxFragment)
-            return try upgrade(request, WebSocketEchoBehavior(), configuration: session)
+            return try upgrade(request, WebSocketEchoBehavior(), configuration: session, maxDelay: configuration.maxResponseDelayMilliseconds)
         }
         group.add(
             "payload", .only([.get]), "/websocket",
             summary: "WebSocket: Firewalk's reply as one binary message, then a close (closeCode, closeDelay ms)"
         ) { request throws(ServerError) in
-            try payloads(request, count: 1)
+            try payloads(request, count: 1, maxDelay: configuration.maxResponseDelayMilliseconds)
         }
         group.add(
             "payloads", .only([.get]), "/websocket/payloads/{count}",
             summary: "WebSocket: Firewalk's reply as count binary messages, then a close (closeCode, closeDelay ms)"
         ) { request throws(ServerError) in
-            try payloads(request, count: try countParameter(request, in: 0...maxPayloadCount))
+            try payloads(
+                request, count: try countParameter(request, in: 0...maxPayloadCount), maxDelay: configuration.maxResponseDelayMilliseconds)
         }
         group.add(
             "ping", .only([.get]), "/websocket/ping/{count}",
             summary: "WebSocket: each ping answered with a pong; the count-th closes with 1001"
         ) { request throws(ServerError) in
             let count = try countParameter(request, in: 0...maxPingCount)
-            return try upgrade(request, WebSocketPingCountBehavior(count: count), configuration: WebSocketSessionConfiguration())
+            return try upgrade(
+                request, WebSocketPingCountBehavior(count: count), configuration: WebSocketSessionConfiguration(),
+                maxDelay: configuration.maxResponseDelayMilliseconds)
         }
     }
 
     /// Firewalk's `/websocket` and `/websocket/payloads/{count}`.
-    private static func payloads(_ request: RouteRequest, count: Int) throws(ServerError) -> any Responder {
+    private static func payloads(_ request: RouteRequest, count: Int, maxDelay: Int) throws(ServerError) -> any Responder {
         let query = HttpbinQuery(request.head)
         var closeCode = WebSocketCloseCode.normalClosure
         if let text = query.first("closeCode") {
@@ -74,7 +78,7 @@ package enum WebSocketRoutes {
         }
         let payload = FirewalkReply(context: request.context, body: nil).json
         let behavior = WebSocketPayloadsBehavior(payload: payload, count: count, closeCode: closeCode, closeDelayMilliseconds: closeDelay)
-        return try upgrade(request, behavior, configuration: WebSocketSessionConfiguration())
+        return try upgrade(request, behavior, configuration: WebSocketSessionConfiguration(), maxDelay: maxDelay)
     }
 
     /// `{count}`, 1 when it is not a number (as in Firewalk), else within `range`.
@@ -85,10 +89,13 @@ package enum WebSocketRoutes {
 
     /// Checks the handshake and answers 101 with a session running `behavior`; over HTTP/2 (an
     /// extended CONNECT, RFC 8441), 200, and the stream carries the session. The first
-    /// subprotocol offered is accepted, as Firewalk does.
+    /// subprotocol offered is accepted, as Firewalk does. The answer waits for
+    /// `x-set-response-delay-ms` (at most `maxDelay`); the echo's other controls have no
+    /// meaning for a handshake and are refused.
     package static func upgrade(
-        _ request: RouteRequest, _ behavior: some WebSocketBehavior, configuration: WebSocketSessionConfiguration
+        _ request: RouteRequest, _ behavior: some WebSocketBehavior, configuration: WebSocketSessionConfiguration, maxDelay: Int
     ) throws(ServerError) -> any Responder {
+        let delay = try handshakeDelay(request.head, maxDelay: maxDelay)
         var response: Response
         do {
             if let stream = request.context.stream {
@@ -106,8 +113,29 @@ package enum WebSocketRoutes {
             throw ServerError(error)
         }
         response.sendsSecurityHeaders = false
+        response.delayMilliseconds = delay
         response.upgrade = WebSocketConnection(session: WebSocketSession(behavior: behavior, configuration: configuration))
         return FixedResponder(response)
+    }
+
+    /// The handshake's `x-set-response-delay-ms`, in milliseconds (0 without it).
+    private static func handshakeDelay(_ head: HTTPRequestHead, maxDelay: Int) throws(ServerError) -> Int {
+        let controls: ResponseControls
+        do {
+            controls = try ResponseControls(query: EchoQuery(head.query ?? "").rawPairs, headers: head.headers, maxDelayMilliseconds: maxDelay)
+        } catch {
+            throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
+        }
+        let others: [(String, Bool)] = [
+            (ResponseControls.statusName, controls.status != nil), (ResponseControls.contentTypeName, controls.contentType != nil),
+            (ResponseControls.formatName, controls.format != nil), (ResponseControls.faultName, controls.fault != nil),
+            (ResponseControls.failTimesName, controls.failTimes != nil),
+        ]
+        if let (name, _) = others.first(where: \.1) {
+            throw ServerError(
+                .invalidControl, "\(name) has no meaning for a WebSocket handshake; it takes \(ResponseControls.delayName) only", value: name)
+        }
+        return controls.delayMilliseconds
     }
 }
 

@@ -333,6 +333,21 @@ import Testing
         #expect(entry["method"] as? String == "GET", "an extended CONNECT reaches the route as HTTP/1.1's upgrading GET")
     }
 
+    /// A route's answer to an extended CONNECT held by `x-set-response-delay-ms`: what the client
+    /// sent on the stream meanwhile (a message, the close, END_STREAM) reaches the session once
+    /// the 200 has left.
+    @Test func whatAWebSocketSendsBeforeADelayedAnswerIsKeptForTheSession() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "websocket-early", "/websocket/echo", ["400"])
+        #expect(result["status"] as? Int == 200, "\(result)")
+        #expect((result["waited"] as? Double ?? 0) >= 0.4, "\(result)")
+        let messages = try #require(result["messages"] as? [[String: Any]])
+        #expect(messages.map { $0["opcode"] as? Int } == [0x1, 0x8], "\(messages)")
+        #expect(messages.first?["text"] as? String == "sent early")
+        #expect(result["ended"] as? Bool == true, "\(result)")
+        #expect(result["reset"] is NSNull, "\(result)")
+    }
+
     /// A WebSocket whose client does not read its echoes holds its own window only: an upload
     /// beside it on the same connection completes.
     @Test func aWebSocketStreamNeverHoldsTheConnectionsWindow() throws {

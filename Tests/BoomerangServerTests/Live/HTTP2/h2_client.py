@@ -395,6 +395,25 @@ def main():
             "messages": [{"opcode": op, "text": payload.decode("utf-8", "replace") if op == 0x1 else payload.hex()} for op, payload in received],
             "ended": streams[1].ended, "reset": streams[1].reset, "body": bytes(streams[1].data).decode("utf-8", "replace"),
         }
+    elif scenario == "websocket-early":
+        # A message, the close and END_STREAM all sent before the route's delayed 200.
+        receive(conn, sock.recv(65536), streams)
+        sock.sendall(conn.data_to_send())
+        streams[1] = Stream()
+        conn.send_headers(1, [(":method", "CONNECT"), (":protocol", "websocket"), (":scheme", "http"), (":path", argument),
+                              (":authority", f"localhost:{port}"), ("sec-websocket-version", "13"),
+                              ("x-set-response-delay-ms", sys.argv[4])])
+        conn.send_data(1, ws_frame(0x1, b"sent early") + ws_frame(0x8, (1000).to_bytes(2, "big")), end_stream=True)
+        started = time.time()
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[1].status is not None or streams[1].reset is not None)
+        waited = time.time() - started
+        run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
+        frames, _ = ws_frames(bytes(streams[1].data))
+        result = {
+            "status": streams[1].status, "waited": waited, "ended": streams[1].ended, "reset": streams[1].reset,
+            "messages": [{"opcode": op, "text": payload.decode("utf-8", "replace") if op == 0x1 else payload.hex()} for op, payload in frames],
+        }
     elif scenario == "tunnel-beside":
         receive(conn, sock.recv(65536), streams)
         sock.sendall(conn.data_to_send())

@@ -82,6 +82,31 @@ import Testing
         #expect(result["status"] as? Int == 400)
     }
 
+    /// `x-set-response-delay-ms` holds the 101, for a client's handshake timeout. A message the
+    /// client sent before the 101 is kept for the session and echoed after it.
+    @Test func theHandshakeWaitsForTheDelayAndKeepsWhatCameBeforeIt() throws {
+        let live = try LiveServer()
+        let connection = try live.connect()
+        let started = Date()
+        try connection.send(
+            Array(WebSocketRawFrameTests.upgradeHead("/websocket/echo", extra: [("x-set-response-delay-ms", "400")]).utf8)
+                + WebSocketRawFrameTests.frame(0x1, Array("sent early".utf8)))
+        let head = try #require(try connection.readResponse(forHead: true))
+        #expect(head.status == 101)
+        #expect(Date().timeIntervalSince(started) >= 0.4, "the 101 came before the delay")
+        #expect(WebSocketRawFrameTests.readFrame(connection)?.payload == Array("sent early".utf8))
+    }
+
+    /// The echo's other controls have no meaning for a handshake: refused, not ignored.
+    @Test func aControlOtherThanTheDelayIsRefusedBeforeTheHandshake() throws {
+        let live = try LiveServer()
+        let connection = try live.connect()
+        try connection.send(WebSocketRawFrameTests.upgradeHead("/websocket/echo?x-set-response-status-code=503"))
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 400)
+        #expect(response.text.contains("invalidControl"), "\(response.text)")
+    }
+
     @Test func aClientThatVanishesFreesItsConnection() throws {
         // One connection at a time: were a vanished client's connection kept, every later one
         // would be closed at once. The server learns of a reset asynchronously, so a new
