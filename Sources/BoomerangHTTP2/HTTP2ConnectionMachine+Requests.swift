@@ -68,7 +68,7 @@ extension HTTP2ConnectionMachine {
             head: head, remoteHost: remoteHost, requestID: services.requestID(for: head), loopIndex: services.loopIndex,
             receivedAt: now, security: security,
             stream: HTTP2Stream(
-                connection: connectionName, id: received.streamID, pseudoHeaders: pseudoHeaders))
+                connection: connectionName, id: received.streamID, pseudoHeaders: pseudoHeaders, edges: configuration.edgesName))
         let exchange = HTTP2StreamExchange(
             id: received.streamID, exchange: Exchange(context: context), responder: services.responder(for: context))
         exchange.exchange.route = exchange.responder.route

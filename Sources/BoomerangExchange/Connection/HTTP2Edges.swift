@@ -4,6 +4,9 @@ import BoomerangSerialization
 /// an HTTP/2 scenario serves, so that a client meets limits that real servers may announce. A nil
 /// value keeps the server's.
 public struct HTTP2Edges: Sendable, Hashable {
+    /// The name the edges are asked for by (`h2-one-stream`), which the echo shows; nil for
+    /// edges made up in place.
+    public var name: String?
     /// SETTINGS_MAX_CONCURRENT_STREAMS: streams the client may have open at once.
     public var maxConcurrentStreams: Int?
     /// SETTINGS_INITIAL_WINDOW_SIZE: the request body bytes a stream may send before a WINDOW_UPDATE.
@@ -14,7 +17,11 @@ public struct HTTP2Edges: Sendable, Hashable {
     /// The most bytes of body a DATA frame from the server carries.
     public var maxDataFrameBytes: Int?
 
-    public init(maxConcurrentStreams: Int? = nil, initialWindowSize: Int? = nil, headerTableSize: Int? = nil, maxDataFrameBytes: Int? = nil) {
+    public init(
+        name: String? = nil, maxConcurrentStreams: Int? = nil, initialWindowSize: Int? = nil, headerTableSize: Int? = nil,
+        maxDataFrameBytes: Int? = nil
+    ) {
+        self.name = name
         self.maxConcurrentStreams = maxConcurrentStreams
         self.initialWindowSize = initialWindowSize
         self.headerTableSize = headerTableSize
@@ -28,22 +35,22 @@ extension HTTP2Edges {
     public static let controlName = "x-set-http2-edge"
 
     /// The edges by name, as the TLS scenarios of the same names serve them.
-    public static let named: [(name: String, edges: HTTP2Edges)] = [
-        ("h2-one-stream", HTTP2Edges(maxConcurrentStreams: 1)),
-        ("h2-tiny-window", HTTP2Edges(initialWindowSize: 1)),
-        ("h2-tiny-frames", HTTP2Edges(maxDataFrameBytes: 1)),
-        ("h2-no-hpack-table", HTTP2Edges(headerTableSize: 0)),
+    public static let named: [HTTP2Edges] = [
+        HTTP2Edges(name: "h2-one-stream", maxConcurrentStreams: 1),
+        HTTP2Edges(name: "h2-tiny-window", initialWindowSize: 1),
+        HTTP2Edges(name: "h2-tiny-frames", maxDataFrameBytes: 1),
+        HTTP2Edges(name: "h2-no-hpack-table", headerTableSize: 0),
     ]
 
     /// The edges named `name` (any case, spaces around it ignored), or nil.
     public static func named(_ name: String) -> HTTP2Edges? {
         let name = ASCII.lowercased(name.trimmingSpaces())
-        return named.first { $0.name == name }?.edges
+        return named.first { $0.name == name }
     }
 
     /// The names, for an error that lists them.
     public static var names: String {
-        let names = named.map(\.name)
+        let names = named.compactMap(\.name)
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 }

@@ -11,12 +11,16 @@ public struct HTTP2Stream: Sendable, Hashable {
     public let id: Int32
     /// The pseudo-header fields in the order received.
     public let pseudoHeaders: HTTPHeaders
+    /// The name of the settings at their edges the connection runs with (``HTTP2Edges/name``),
+    /// nil when it runs with the server's.
+    public let edges: String?
 
     /// Creates a stream's description.
-    public init(connection: String, id: Int32, pseudoHeaders: HTTPHeaders) {
+    public init(connection: String, id: Int32, pseudoHeaders: HTTPHeaders, edges: String? = nil) {
         self.connection = connection
         self.id = id
         self.pseudoHeaders = pseudoHeaders
+        self.edges = edges
     }
 
     /// `:authority`, when the client sent it.

@@ -49,10 +49,10 @@ import Testing
     @Test func edgesAreAskedByName() throws {
         #expect(H2CUpgrade(head: Self.head())?.edges == nil)
         let byField = try #require(H2CUpgrade(head: Self.head(Self.upgrading + [("X-Set-HTTP2-Edge", " H2-One-Stream ")])))
-        #expect(byField.edges == HTTP2Edges(maxConcurrentStreams: 1))
+        #expect(byField.edges == HTTP2Edges(name: "h2-one-stream", maxConcurrentStreams: 1))
         let byQuery = try #require(
             H2CUpgrade(head: Self.head(target: "/get?a=1&x-set-http2-edge=h2-tiny-window", Self.upgrading + [("x-set-http2-edge", "h2-tiny-frames")])))
-        #expect(byQuery.edges == HTTP2Edges(initialWindowSize: 1))
+        #expect(byQuery.edges == HTTP2Edges(name: "h2-tiny-window", initialWindowSize: 1))
         #expect(H2CUpgrade(head: Self.head(Self.upgrading + [("x-set-http2-edge", "h2-huge")])) == nil)
         #expect(HTTP2Edges.names == "h2-one-stream, h2-tiny-window, h2-tiny-frames or h2-no-hpack-table")
     }

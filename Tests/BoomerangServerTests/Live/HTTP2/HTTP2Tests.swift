@@ -581,6 +581,14 @@ import Testing
         // Without the control: the server's own settings.
         let plain = String(decoding: try ExternalTool.run("nghttp", ["-nvu", live.baseURL + "/get"]).stdout, as: UTF8.self)
         #expect(plain.contains("[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):100]"), "\(plain)")
+        // The echo names the edges its connection runs with (curl upgrades an http:// URL).
+        for (field, edges) in [("x-set-http2-edge: h2-tiny-window", "h2-tiny-window"), ("x-other: 1", nil)] {
+            let echo = try #require(try ExternalTool.run("curl", ["-sS", "--http2", "-H", field, live.baseURL + "/get"]).json)
+            #expect(echo["httpVersion"] as? String == "2")
+            let http2 = try #require(echo["http2"] as? [String: Any])
+            #expect(http2["edges"] as? String == edges, "\(http2)")
+            #expect(http2.keys.contains("edges"))
+        }
         let unknown = try ExternalTool.run("curl", ["-sS", "--http2", "-H", "x-set-http2-edge: h2-huge", live.baseURL + "/get"])
         let body = try #require(unknown.json)
         let error = try #require(body["error"] as? [String: Any])

@@ -337,6 +337,12 @@ import Testing
         let echo = try #require(stream["json"] as? [String: Any])
         #expect(echo["httpVersion"] as? String == "2")
         #expect((echo["tls"] as? [String: Any])?["scenario"] as? String == name)
+        let edges = (echo["http2"] as? [String: Any])?["edges"]
+        if name == "valid" {
+            #expect(edges is NSNull, "\(echo)")
+        } else {
+            #expect(edges as? String == name, "\(echo)")
+        }
     }
 
     /// Streams opened beyond the one allowed are refused (REFUSED_STREAM), for the client to
