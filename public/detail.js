@@ -175,7 +175,8 @@ function overview(entry) {
   const request = entry.request;
   return table([
     ["Request", `${request.method} ${request.target} ${request.version}`],
-    ...(request.http2 ? [["HTTP/2", `stream ${request.http2.stream} on connection ${request.http2.connection}`]] : []),
+    ...(request.http2 ? [["HTTP/2", `stream ${request.http2.stream} on connection ${request.http2.connection}`
+      + (request.http2.edges ? `, with the settings of ${request.http2.edges}` : "")]] : []),
     ["URL", request.url],
     ["Outcome", entry.outcome],
     ["Status", entry.status ? String(entry.status) : "none sent"],
