@@ -9,7 +9,6 @@ extension HTTP2Configuration {
         if let value = edges.initialWindowSize { configuration.initialWindowSize = value }
         if let value = edges.headerTableSize { configuration.headerTableSize = value }
         if let value = edges.maxDataFrameBytes { configuration.maxDataFrameBytes = value }
-        configuration.edgesName = edges.name
         return configuration
     }
 }

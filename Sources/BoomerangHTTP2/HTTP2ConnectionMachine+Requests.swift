@@ -61,6 +61,7 @@ extension HTTP2ConnectionMachine {
     /// A request's head is complete: route it and start its exchange.
     func begin(_ received: HTTP2RequestHead, now: UInt64) {
         let head = Self.requestHead(received)
+        let edgeRefusal = changeEdges(askedIn: head)
         var pseudoHeaders = HTTPHeaders()
         pseudoHeaders.fields.reserveCapacity(received.pseudoFields.count)
         for field in received.pseudoFields { pseudoHeaders.add(name: field.name, value: field.value) }
@@ -68,13 +69,17 @@ extension HTTP2ConnectionMachine {
             head: head, remoteHost: remoteHost, requestID: services.requestID(for: head), loopIndex: services.loopIndex,
             receivedAt: now, security: security,
             stream: HTTP2Stream(
-                connection: connectionName, id: received.streamID, pseudoHeaders: pseudoHeaders, edges: configuration.edgesName))
+                connection: connectionName, id: received.streamID, pseudoHeaders: pseudoHeaders, edges: edges?.name))
         let exchange = HTTP2StreamExchange(
             id: received.streamID, exchange: Exchange(context: context), responder: services.responder(for: context))
         exchange.exchange.route = exchange.responder.route
         exchange.exchange.recording = exchange.responder.recording.take()
         exchange.lastInput = now
         streams[received.streamID] = exchange
+        if let edgeRefusal {
+            exchange.isAnsweredEarly = true
+            return respond(exchange, edgeRefusal.response(for: head), now: now)
+        }
         if received.isExtendedConnect {
             // The head is the whole request; what follows on the stream belongs to the protocol
             // it asks for, once the route has accepted it.
@@ -88,6 +93,26 @@ extension HTTP2ConnectionMachine {
             answerBeforeBody(exchange, now: now)
             if !exchange.isAnsweredEarly { exchange.holdsWindow = exchange.responder.holdsBodyWindow() }
         }
+    }
+
+    /// Runs the connection from now on with the edges `head` asks for (``HTTP2Edges/controlName``)
+    /// in place of those it ran with, announced in a SETTINGS frame before the answer; the error
+    /// to answer with when they cannot change midway. A name there are no edges of changes
+    /// nothing (the echo answers it 400, naming the edges), nor does a SETTINGS frame the
+    /// library has no memory for (the echo names the edges in force).
+    private func changeEdges(askedIn head: HTTPRequestHead) -> ServerError? {
+        guard let name = HTTP2Edges.askedName(in: head), let asked = HTTP2Edges.named(name), asked != edges else { return nil }
+        let changed = serverConfiguration.applying(asked)
+        guard changed.headerTableSize == configuration.headerTableSize else {
+            return ServerError(
+                .invalidControl,
+                "\(HTTP2Edges.controlName): the HPACK table's size is set as a connection starts, and stays; h2-no-hpack-table is asked for there (an h2c upgrade, or its TLS scenario's port)",
+                value: name)
+        }
+        guard session.change(to: changed) else { return nil }
+        configuration = changed
+        edges = asked
+        return nil
     }
 
     /// The exchange core's request head for an HTTP/2 request: the method and target from the

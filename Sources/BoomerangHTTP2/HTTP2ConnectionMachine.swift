@@ -24,7 +24,12 @@ import BoomerangSerialization
 /// - A drain sends GOAWAY: open streams finish, no new one starts, then the connection closes.
 /// - The client's end (a FIN or a reset) ends every stream in progress as abandoned.
 public final class HTTP2ConnectionMachine {
-    let configuration: HTTP2Configuration
+    /// The connection's limits: the server's, with ``edges`` in their place.
+    var configuration: HTTP2Configuration
+    /// The server's limits, which edges asked for midway replace.
+    let serverConfiguration: HTTP2Configuration
+    /// The settings at their edges the connection runs with; nil for the server's own.
+    var edges: HTTP2Edges?
     let services: any ConnectionServices
     let remoteHost: String
     /// The connection's id as the echo shows it.
@@ -65,13 +70,19 @@ public final class HTTP2ConnectionMachine {
     /// Starts a connection; the server's SETTINGS are its first output.
     ///
     /// - Parameters:
+    ///   - configuration: the server's limits.
+    ///   - edges: the settings at their edges to run with in their place (an HTTP/2 scenario, or
+    ///     an h2c upgrade that asked for them); nil for the server's own.
     ///   - connectionName: the connection's id as echoed (`<loop>.<number>`).
     ///   - security: what TLS said, over h2; nil for h2c.
     /// - Throws: ``HTTP2Error`` when nghttp2 cannot make the session.
     public init(
-        configuration: HTTP2Configuration, services: any ConnectionServices, remoteHost: String, connectionName: String,
-        security: TransportSecurity?, waker: ConnectionWaker, now: UInt64
+        configuration: HTTP2Configuration, edges: HTTP2Edges? = nil, services: any ConnectionServices, remoteHost: String,
+        connectionName: String, security: TransportSecurity?, waker: ConnectionWaker, now: UInt64
     ) throws(HTTP2Error) {
+        serverConfiguration = configuration
+        self.edges = edges
+        let configuration = edges.map(configuration.applying) ?? configuration
         self.configuration = configuration
         self.services = services
         self.remoteHost = remoteHost

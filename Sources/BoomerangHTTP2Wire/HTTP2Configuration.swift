@@ -13,9 +13,6 @@ public struct HTTP2Configuration: Sendable, Hashable {
     /// The most body bytes one DATA frame from the server carries (flow control and the client's
     /// SETTINGS_MAX_FRAME_SIZE may make frames smaller still).
     public var maxDataFrameBytes = 1 << 24
-    /// The name of the settings at their edges the connection runs with in place of the
-    /// server's (an HTTP/2 scenario's), for the echo; nil for the server's own.
-    public var edgesName: String?
     /// SETTINGS_MAX_HEADER_LIST_SIZE: a request's header fields, each counted as name, value and
     /// 32 bytes (RFC 9113 §6.5.2); a request over it is refused with a stream reset.
     public var maxHeaderListSize = 64 << 10

@@ -23,7 +23,7 @@ public final class HTTP2Session {
     }
 
     /// The limits announced and enforced.
-    public let configuration: HTTP2Configuration
+    public private(set) var configuration: HTTP2Configuration
     private var session: OpaquePointer?
     // Used on one thread (above): the callbacks' state needs no dynamic exclusivity checks.
     /// Events the callbacks found during the current ``receive(_:)``.
@@ -98,6 +98,31 @@ public final class HTTP2Session {
 
     deinit {
         nghttp2_session_del(session)
+    }
+
+    /// Changes the connection's limits midway: a SETTINGS frame announces the streams at once
+    /// and the initial window, if they change (the library enforces them once the client has
+    /// acknowledged it), and the server's DATA frames take the new size from now on. The HPACK
+    /// table keeps the size it started with: the library's encoder cannot change it midway.
+    /// False, and nothing changed, when the library refuses the frame (it has no memory for it).
+    public func change(to new: HTTP2Configuration) -> Bool {
+        var settings: [nghttp2_settings_entry] = []
+        if new.maxConcurrentStreams != configuration.maxConcurrentStreams {
+            settings.append(
+                nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), value: UInt32(new.maxConcurrentStreams)))
+        }
+        if new.initialWindowSize != configuration.initialWindowSize {
+            settings.append(
+                nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue), value: UInt32(new.initialWindowSize)))
+        }
+        if !settings.isEmpty {
+            let submitted = nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count)
+            guard submitted == 0 else { return false }
+        }
+        var changed = new
+        changed.headerTableSize = configuration.headerTableSize
+        configuration = changed
+        return true
     }
 
     /// Feeds bytes from the client and returns what they made happen.

@@ -29,10 +29,10 @@ extension Connection {
 
     /// Starts HTTP/2 on this connection, leaving the HTTP/1.1 machine unused; false when the
     /// session cannot be made (the connection then closes).
-    func startHTTP2(configuration: HTTP2Configuration, security: TransportSecurity?, now: UInt64) -> Bool {
+    func startHTTP2(configuration: HTTP2Configuration, edges: HTTP2Edges? = nil, security: TransportSecurity?, now: UInt64) -> Bool {
         do {
             let machine = try HTTP2ConnectionMachine(
-                configuration: configuration, services: loop.services, remoteHost: remoteHost, connectionName: displayName,
+                configuration: configuration, edges: edges, services: loop.services, remoteHost: remoteHost, connectionName: displayName,
                 security: security, waker: ConnectionWaker(target: loop.handle, connectionID: id), now: now)
             http2 = machine
             machine.start(now: now)
@@ -76,11 +76,10 @@ extension Connection {
     /// The HTTP/1.1 machine accepted an h2c upgrade: HTTP/2 from here on, its 101 first.
     func upgradeToHTTP2(_ upgrade: H2CUpgrade, now: UInt64) {
         let leading = machine.withPendingOutput { Array($0) }
-        guard var configuration = loop.host.http2Configuration else { return close() }
-        if let edges = upgrade.edges { configuration = configuration.applying(edges) }
+        guard let configuration = loop.host.http2Configuration else { return close() }
         do {
             let machine = try HTTP2ConnectionMachine(
-                configuration: configuration, services: loop.services, remoteHost: remoteHost, connectionName: displayName,
+                configuration: configuration, edges: upgrade.edges, services: loop.services, remoteHost: remoteHost, connectionName: displayName,
                 security: nil, waker: ConnectionWaker(target: loop.handle, connectionID: id), now: now)
             try machine.takeOver(upgrade, leadingOutput: leading, now: now)
             http2 = machine

@@ -105,9 +105,9 @@ extension Connection {
             if !tls.isSecured, let security = tls.session.security {
                 tls.isSecured = true
                 tls.handshakeEnded()
-                if security.alpn == "h2", var configuration = loop.host.http2Configuration {
-                    if let edges = tls.session.policy.http2Edges { configuration = configuration.applying(edges) }
-                    guard startHTTP2(configuration: configuration, security: security, now: now) else { return close() }
+                if security.alpn == "h2", let configuration = loop.host.http2Configuration {
+                    guard startHTTP2(configuration: configuration, edges: tls.session.policy.http2Edges, security: security, now: now)
+                    else { return close() }
                 } else {
                     machine.secured(by: security)
                 }

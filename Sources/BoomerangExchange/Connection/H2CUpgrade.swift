@@ -25,7 +25,7 @@ public struct H2CUpgrade: Sendable, Equatable {
         else { return nil }
         let values = head.headers.values(for: "HTTP2-Settings")
         guard values.count == 1, let settings = Base64.decode(values[0]), settings.count % 6 == 0 else { return nil }
-        if let name = Self.edgeName(in: head) {
+        if let name = HTTP2Edges.askedName(in: head) {
             guard let edges = HTTP2Edges.named(name) else { return nil }
             self.edges = edges
         } else {
@@ -33,16 +33,6 @@ public struct H2CUpgrade: Sendable, Equatable {
         }
         self.head = copy head
         self.settings = settings
-    }
-
-    /// The value of ``HTTP2Edges/controlName`` in the target's query (the last one), or else in
-    /// the fields.
-    private static func edgeName(in head: borrowing HTTPRequestHead) -> String? {
-        let prefix = HTTP2Edges.controlName + "="
-        if let pair = head.query?.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
-            return String(pair.dropFirst(prefix.count))
-        }
-        return head.headers[HTTP2Edges.controlName]
     }
 
     /// Whether `head` may ask for an upgrade at all: a cheap test for every request, before the

@@ -30,9 +30,20 @@ public struct HTTP2Edges: Sendable, Hashable {
 }
 
 extension HTTP2Edges {
-    /// The control that asks an h2c upgrade for edges, by name (`x-set-http2-edge: h2-one-stream`):
-    /// a query parameter or a field of the upgrading request.
+    /// The control that asks for edges by name (`x-set-http2-edge: h2-one-stream`): a query
+    /// parameter or a field of an h2c upgrade's request, or of any HTTP/2 request.
     public static let controlName = "x-set-http2-edge"
+
+    /// The value of ``controlName`` in `head`'s query (the last one), or else in its fields.
+    public static func askedName(in head: borrowing HTTPRequestHead) -> String? {
+        if let query = head.query {
+            let prefix = controlName + "="
+            if let pair = query.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
+                return String(pair.dropFirst(prefix.count))
+            }
+        }
+        return head.headers[controlName]
+    }
 
     /// The edges by name, as the TLS scenarios of the same names serve them.
     public static let named: [HTTP2Edges] = [

@@ -597,6 +597,37 @@ import Testing
         #expect((error["message"] as? String)?.hasSuffix("expected h2-one-stream, h2-tiny-window, h2-tiny-frames or h2-no-hpack-table") == true)
     }
 
+    /// Any HTTP/2 request can ask for edges by name midway: a SETTINGS frame announces them
+    /// before its answer, and they replace those the connection ran with. Here with prior
+    /// knowledge, where no request comes before the server's first SETTINGS.
+    @Test func anHTTP2RequestCanAskForTheEdgesMidway() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "edges-midway", "/get")
+        let asked = try #require(result["asked"] as? [[String: Any]], "\(result)")
+        try #require(asked.count == 2)
+        #expect(asked[0]["status"] as? Int == 200)
+        #expect(asked[0]["edges"] as? String == "h2-tiny-window")
+        #expect(asked[0]["initialWindowSize"] as? Int == 1, "\(asked[0])")
+        #expect(asked[0]["maxConcurrentStreams"] as? Int == 100)
+        #expect(result["uploadFrames"] as? Int == 10, "a byte per frame under the new window: \(result)")
+        #expect(result["uploadStatus"] as? Int == 200)
+        #expect(result["uploadData"] as? String == "0123456789")
+        #expect(asked[1]["edges"] as? String == "h2-one-stream")
+        #expect(asked[1]["maxConcurrentStreams"] as? Int == 1, "\(asked[1])")
+        #expect(asked[1]["initialWindowSize"] as? Int == 65_535, "the window's edge was replaced: \(asked[1])")
+
+        let tinyFrames = try ExternalTool.run("nghttp", ["-nv", live.baseURL + "/bytes/100?x-set-http2-edge=h2-tiny-frames"])
+        let frames = String(decoding: tinyFrames.stdout, as: UTF8.self)
+        #expect(frames.components(separatedBy: "recv DATA frame <length=1,").count - 1 == 100, "\(frames)")
+        let table = try #require(try Self.curl(live, "/get?x-set-http2-edge=h2-no-hpack-table").json)
+        let error = try #require(table["error"] as? [String: Any], "the encoder's table cannot change midway: \(table)")
+        #expect(error["code"] as? String == "invalidControl")
+
+        let secure = try HTTPSTests.SecureServer()
+        let echo = try #require(try secure.curl("/get", ["--http2", "-H", "x-set-http2-edge: h2-tiny-frames"]).json)
+        #expect((echo["http2"] as? [String: Any])?["edges"] as? String == "h2-tiny-frames", "\(echo)")
+    }
+
     @Test func withH2COffThePrefaceIsRefusedAsHTTP11() throws {
         let live = try LiveServer { $0.h2c = false }
         let output = try Self.curl(live, "/get")

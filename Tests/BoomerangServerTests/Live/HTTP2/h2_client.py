@@ -395,6 +395,40 @@ def main():
             "messages": [{"opcode": op, "text": payload.decode("utf-8", "replace") if op == 0x1 else payload.hex()} for op, payload in received],
             "ended": streams[1].ended, "reset": streams[1].reset, "body": bytes(streams[1].data).decode("utf-8", "replace"),
         }
+    elif scenario == "edges-midway":
+        # GETs that ask for edges by name midway, and an upload under the window of one byte.
+        asked = []
+
+        def ask(stream_id, name):
+            streams[stream_id] = Stream()
+            conn.send_headers(stream_id, request_headers(port, argument, extra=[("x-set-http2-edge", name)]), end_stream=True)
+            sock.sendall(conn.data_to_send())
+            run(sock, conn, streams, lambda: streams[stream_id].ended or streams[stream_id].reset is not None)
+            echo = streams[stream_id].report()["json"] or {}
+            asked.append({
+                "name": name, "status": streams[stream_id].status, "edges": (echo.get("http2") or {}).get("edges"),
+                "maxConcurrentStreams": conn.remote_settings.max_concurrent_streams,
+                "initialWindowSize": conn.remote_settings.initial_window_size,
+            })
+
+        ask(1, "h2-tiny-window")
+        streams[3] = Stream()
+        conn.send_headers(3, request_headers(port, "/post", "POST", [("content-type", "text/plain")]))
+        body, sent, frames = b"0123456789", 0, 0
+        while sent < len(body) and streams[3].reset is None:
+            window = min(conn.local_flow_control_window(3), len(body) - sent)
+            if window > 0:
+                conn.send_data(3, body[sent:sent + window])
+                sent, frames = sent + window, frames + 1
+                sock.sendall(conn.data_to_send())
+            else:
+                run(sock, conn, streams, lambda: conn.local_flow_control_window(3) > 0 or streams[3].reset is not None, deadline=5)
+        conn.end_stream(3)
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[3].ended or streams[3].reset is not None)
+        upload = streams[3].report()
+        ask(5, "h2-one-stream")
+        result = {"asked": asked, "uploadFrames": frames, "uploadStatus": upload["status"], "uploadData": (upload["json"] or {}).get("data")}
     elif scenario == "websocket-early":
         # A message, the close and END_STREAM all sent before the route's delayed 200.
         receive(conn, sock.recv(65536), streams)
