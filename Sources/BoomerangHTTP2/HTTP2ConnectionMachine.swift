@@ -24,12 +24,13 @@ import BoomerangSerialization
 /// - A drain sends GOAWAY: open streams finish, no new one starts, then the connection closes.
 /// - The client's end (a FIN or a reset) ends every stream in progress as abandoned.
 public final class HTTP2ConnectionMachine {
-    /// The connection's limits: the server's, with ``edges`` in their place.
-    var configuration: HTTP2Configuration
+    /// The connection's limits: the server's, with ``edges`` in their place. Read on every
+    /// event, on the connection's one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var configuration: HTTP2Configuration
     /// The server's limits, which edges asked for midway replace.
     let serverConfiguration: HTTP2Configuration
     /// The settings at their edges the connection runs with; nil for the server's own.
-    var edges: HTTP2Edges?
+    @exclusivity(unchecked) var edges: HTTP2Edges?
     let services: any ConnectionServices
     let remoteHost: String
     /// The connection's id as the echo shows it.

@@ -22,8 +22,9 @@ public final class HTTP2Session {
         case streamed
     }
 
-    /// The limits announced and enforced.
-    public private(set) var configuration: HTTP2Configuration
+    /// The limits announced and enforced. Read in the callbacks for every field and DATA frame,
+    /// on the session's one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) public private(set) var configuration: HTTP2Configuration
     private var session: OpaquePointer?
     // Used on one thread (above): the callbacks' state needs no dynamic exclusivity checks.
     /// Events the callbacks found during the current ``receive(_:)``.
