@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from tls_compare import HOST, free_port, leaf_for_nginx, run, stop, wait_for
+from tls_compare import HOST, free_port, leaf_for_nginx, run, stop, wait_for, wait_until_idle
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
 
@@ -136,6 +136,7 @@ def main():
     processes = [boomerang]
     try:
         wait_for(ports["boomerang-tls"])
+        wait_until_idle(boomerang.pid)
         key, chain = leaf_for_nginx(work, ca)
         processes.append(start_nginx(work, ports["nginx-tls"], ports["nginx"], key, chain, arguments.nginx_workers))
         print(f"Boomerang {arguments.threads} event loop(s), nginx {arguments.nginx_workers} worker(s); "

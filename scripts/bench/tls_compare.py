@@ -47,6 +47,27 @@ def wait_for(port, timeout=15):
     sys.exit(f"nothing listens on {port}")
 
 
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def wait_until_idle(pid, timeout=60):
+    """Waits until `pid` has used no CPU for half a second. A server started on a fresh state
+    folder makes its TLS scenario certificates in the background once it listens (about a second
+    of CPU here); measured meanwhile, the first round is low."""
+    deadline = time.time() + timeout
+    before = cpu_ticks(pid)
+    while time.time() < deadline:
+        time.sleep(0.5)
+        now = cpu_ticks(pid)
+        if now == before:
+            return
+        before = now
+    sys.exit(f"process {pid} stayed busy for {timeout} s")
+
+
 def run(*arguments, **options):
     return subprocess.run(arguments, check=True, capture_output=True, text=True, **options)
 
@@ -149,6 +170,7 @@ def main():
     processes = [boomerang]
     try:
         wait_for(boomerang_port)
+        wait_until_idle(boomerang.pid)
         key, chain = leaf_for_nginx(work, ca)
         processes.append(start_nginx(work, nginx_port, key, chain, arguments.nginx_workers))
         print(f"Boomerang {arguments.threads} event loop(s), nginx {arguments.nginx_workers} worker(s), wrk -t1 -c{arguments.conns}")
