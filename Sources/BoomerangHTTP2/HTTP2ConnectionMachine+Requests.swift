@@ -17,7 +17,7 @@ extension HTTP2ConnectionMachine {
             if case .tunnel(let tunnel) = exchange.phase {
                 return tunnelStep(tunnel.handler.peerClosed(now: now), exchange, tunnel, now: now)
             }
-            if exchange.isExtendedConnect && !exchange.isAnsweredEarly { exchange.earlyTunnelEnded = true }
+            if exchange.isExtendedConnect, case .delayed = exchange.phase { exchange.earlyTunnelEnded = true }
             guard case .receiving = exchange.phase, !exchange.isAnsweredEarly, !exchange.isExtendedConnect else { return }
             finish(exchange, now: now)
         case .refused(let stream, let reason):
@@ -103,6 +103,12 @@ extension HTTP2ConnectionMachine {
     private func changeEdges(askedIn head: HTTPRequestHead) -> ServerError? {
         guard let name = HTTP2Edges.askedName(in: head), let asked = HTTP2Edges.named(name), asked != edges else { return nil }
         let changed = serverConfiguration.applying(asked)
+        guard !session.awaitsChangeAcknowledgement else {
+            return ServerError(
+                .settingsNotAcknowledged,
+                "\(HTTP2Edges.controlName): the client has not acknowledged the connection's last SETTINGS change yet; ask again once it has",
+                value: name)
+        }
         guard changed.headerTableSize == configuration.headerTableSize else {
             return ServerError(
                 .invalidControl,
@@ -149,7 +155,7 @@ extension HTTP2ConnectionMachine {
             session.consumeConnectionOnly(count: bytes.count)
             return tunnelReceived(bytes, exchange, tunnel, now: now)
         }
-        if let exchange, exchange.isExtendedConnect, !exchange.isAnsweredEarly {
+        if let exchange, exchange.isExtendedConnect, case .delayed = exchange.phase {
             // Sent before the route's delayed answer: kept for the tunnel.
             session.consumeConnectionOnly(count: bytes.count)
             exchange.earlyTunnelInput.append(contentsOf: bytes)

@@ -90,6 +90,8 @@ private func http2FrameReceived(_: OpaquePointer?, _ frame: UnsafePointer<nghttp
         if endsStream { owner.events.append(.requestEnded(stream: stream)) }
     } else if isType(frame, NGHTTP2_GOAWAY) {
         owner.events.append(.goAway(lastStream: frame.pointee.goaway.last_stream_id, errorCode: frame.pointee.goaway.error_code))
+    } else if isType(frame, NGHTTP2_SETTINGS), frame.pointee.hd.flags & UInt8(NGHTTP2_FLAG_ACK.rawValue) != 0 {
+        owner.settingsAcknowledged += 1
     }
     return 0
 }

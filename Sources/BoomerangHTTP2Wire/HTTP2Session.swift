@@ -39,6 +39,11 @@ public final class HTTP2Session {
     @exclusivity(unchecked) var headersSent: Set<Int32> = []
     /// The code of the last GOAWAY framed into the output.
     @exclusivity(unchecked) var sentGoAwayCode: UInt32?
+    /// SETTINGS frames submitted and acknowledged (ACKs come in order), and the number of the
+    /// last one ``change(to:)`` submitted.
+    @exclusivity(unchecked) var settingsSubmitted = 0
+    @exclusivity(unchecked) var settingsAcknowledged = 0
+    @exclusivity(unchecked) private var lastChangeSettings = 0
 
     /// A header block being decoded.
     struct IncomingBlock {
@@ -95,17 +100,27 @@ public final class HTTP2Session {
         }
         let submitted = nghttp2_submit_settings(created, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count)
         guard submitted == 0 else { throw HTTP2Error(.libraryFailure, library: submitted) }
+        settingsSubmitted = 1
     }
 
     deinit {
         nghttp2_session_del(session)
     }
 
+    /// Whether the client has not yet acknowledged the SETTINGS of the last ``change(to:)``. The
+    /// library keeps every SETTINGS frame until its ACK, and walks them all for each new one: a
+    /// change waits for the last one's ACK, or a client that never acknowledges could make it
+    /// keep any number.
+    public var awaitsChangeAcknowledgement: Bool {
+        settingsAcknowledged < lastChangeSettings
+    }
+
     /// Changes the connection's limits midway: a SETTINGS frame announces the streams at once
-    /// and the initial window, if they change (the library enforces them once the client has
-    /// acknowledged it), and the server's DATA frames take the new size from now on. The HPACK
-    /// table keeps the size it started with: the library's encoder cannot change it midway.
-    /// False, and nothing changed, when the library refuses the frame (it has no memory for it).
+    /// and the initial window, if they change, and the server's DATA frames take the new size
+    /// from now on. The library applies a new window once the client has acknowledged it, and
+    /// refuses (REFUSED_STREAM) a stream past a lower stream limit at once. The HPACK table keeps
+    /// the size it started with: the library's encoder cannot change it midway. False, and
+    /// nothing changed, when the library refuses the frame (it has no memory for it).
     public func change(to new: HTTP2Configuration) -> Bool {
         var settings: [nghttp2_settings_entry] = []
         if new.maxConcurrentStreams != configuration.maxConcurrentStreams {
@@ -119,6 +134,8 @@ public final class HTTP2Session {
         if !settings.isEmpty {
             let submitted = nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count)
             guard submitted == 0 else { return false }
+            settingsSubmitted += 1
+            lastChangeSettings = settingsSubmitted
         }
         var changed = new
         changed.headerTableSize = configuration.headerTableSize

@@ -95,7 +95,6 @@ package enum WebSocketRoutes {
     package static func upgrade(
         _ request: RouteRequest, _ behavior: some WebSocketBehavior, configuration: WebSocketSessionConfiguration, maxDelay: Int
     ) throws(ServerError) -> any Responder {
-        let delay = try handshakeDelay(request.head, maxDelay: maxDelay)
         var response: Response
         do {
             if let stream = request.context.stream {
@@ -113,7 +112,7 @@ package enum WebSocketRoutes {
             throw ServerError(error)
         }
         response.sendsSecurityHeaders = false
-        response.delayMilliseconds = delay
+        response.delayMilliseconds = try handshakeDelay(request.head, maxDelay: maxDelay)
         response.upgrade = WebSocketConnection(session: WebSocketSession(behavior: behavior, configuration: configuration))
         return FixedResponder(response)
     }

@@ -34,12 +34,14 @@ extension HTTP2Edges {
     /// parameter or a field of an h2c upgrade's request, or of any HTTP/2 request.
     public static let controlName = "x-set-http2-edge"
 
-    /// The value of ``controlName`` in `head`'s query (the last one), or else in its fields.
+    /// The value of ``controlName`` in `head`'s query (the last one, percent-decoded as the echo
+    /// decodes it), or else in its fields.
     public static func askedName(in head: borrowing HTTPRequestHead) -> String? {
         if let query = head.query {
             let prefix = controlName + "="
             if let pair = query.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
-                return String(pair.dropFirst(prefix.count))
+                let value = pair.dropFirst(prefix.count)
+                return (try? PercentDecoder(mode: .lenient).decodeString(value.utf8)) ?? String(value)
             }
         }
         return head.headers[controlName]

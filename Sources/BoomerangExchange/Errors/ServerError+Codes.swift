@@ -49,4 +49,7 @@ extension ServerError.Code {
     /// An HTTP/2 extended CONNECT (RFC 8441) to a route that opens no tunnel for its `:protocol`:
     /// a 2xx would tell the client that the tunnel is open.
     public static let connectProtocolNotServed = Self("connectProtocolNotServed", status: 400)
+    /// An HTTP/2 request asked for other settings at their edges while the client had not yet
+    /// acknowledged the last change: one change waits for its ACK at a time.
+    public static let settingsNotAcknowledged = Self("settingsNotAcknowledged", status: 409)
 }

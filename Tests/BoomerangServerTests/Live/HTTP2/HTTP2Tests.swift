@@ -348,6 +348,15 @@ import Testing
         #expect(result["reset"] is NSNull, "\(result)")
     }
 
+    /// What a client sends on a WebSocket stream after the server has ended its side is dropped,
+    /// and the stream's window reopened for it: nothing is kept for a tunnel that is over.
+    @Test func whatComesAfterATunnelEndedIsDroppedAndItsWindowReopened() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "after-tunnel-end", "/websocket/payloads/0")
+        #expect(result["serverEnded"] as? Bool == true, "\(result)")
+        #expect(result["sent"] as? Int == 100_000, "past the stream's first window: \(result)")
+    }
+
     /// A WebSocket whose client does not read its echoes holds its own window only: an upload
     /// beside it on the same connection completes.
     @Test func aWebSocketStreamNeverHoldsTheConnectionsWindow() throws {
@@ -619,6 +628,9 @@ import Testing
         let tinyFrames = try ExternalTool.run("nghttp", ["-nv", live.baseURL + "/bytes/100?x-set-http2-edge=h2-tiny-frames"])
         let frames = String(decoding: tinyFrames.stdout, as: UTF8.self)
         #expect(frames.components(separatedBy: "recv DATA frame <length=1,").count - 1 == 100, "\(frames)")
+        // The query's value is percent-decoded, as the echo that checks it decodes it.
+        let encoded = try #require(try Self.curl(live, "/get?x-set-http2-edge=h2-tiny%2Dwindow%20").json)
+        #expect((encoded["http2"] as? [String: Any])?["edges"] as? String == "h2-tiny-window", "\(encoded)")
         let table = try #require(try Self.curl(live, "/get?x-set-http2-edge=h2-no-hpack-table").json)
         let error = try #require(table["error"] as? [String: Any], "the encoder's table cannot change midway: \(table)")
         #expect(error["code"] as? String == "invalidControl")
@@ -626,6 +638,23 @@ import Testing
         let secure = try HTTPSTests.SecureServer()
         let echo = try #require(try secure.curl("/get", ["--http2", "-H", "x-set-http2-edge: h2-tiny-frames"]).json)
         #expect((echo["http2"] as? [String: Any])?["edges"] as? String == "h2-tiny-frames", "\(echo)")
+    }
+
+    /// A change of edges waits for the client's ACK of the last one: nghttp2 keeps every
+    /// unacknowledged SETTINGS, so a client that never acknowledges could otherwise make it keep
+    /// one per request. Refused 409 meanwhile; served once the ACK came.
+    @Test func aChangeOfEdgesWaitsForTheLastOnesAcknowledgement() throws {
+        let live = try LiveServer()
+        let result = try Self.client(live, "edges-unacknowledged", "/get")
+        let first = try #require(result["first"] as? [String: Any], "\(result)")
+        #expect(first["status"] as? Int == 200)
+        #expect(first["changes"] as? Int == 1, "one SETTINGS for the change: \(result)")
+        let second = try #require(result["second"] as? [String: Any])
+        #expect(second["status"] as? Int == 409, "\(result)")
+        #expect(second["changes"] as? Int == 1, "no second SETTINGS while the first waits: \(result)")
+        let third = try #require(result["third"] as? [String: Any])
+        #expect(third["status"] as? Int == 200, "\(result)")
+        #expect(third["changes"] as? Int == 2, "\(result)")
     }
 
     @Test func withH2COffThePrefaceIsRefusedAsHTTP11() throws {

@@ -429,6 +429,71 @@ def main():
         upload = streams[3].report()
         ask(5, "h2-one-stream")
         result = {"asked": asked, "uploadFrames": frames, "uploadStatus": upload["status"], "uploadData": (upload["json"] or {}).get("data")}
+    elif scenario == "edges-unacknowledged":
+        # Raw frames, so that the server's SETTINGS can go unacknowledged: a change, a second one
+        # before the first's ACK, then the ACK and the second again.
+        raw = open_socket(port)
+        raw.settimeout(5)
+        raw.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + hyperframe.frame.SettingsFrame(0).serialize())
+        encoder, decoder, buffer = hpack.Encoder(), hpack.Decoder(), b""
+        changes, initial_seen = 0, False
+
+        def ask(stream_id, name):
+            nonlocal buffer, changes, initial_seen
+            block = encoder.encode(request_headers(port, argument, extra=[("x-set-http2-edge", name)]))
+            frame = hyperframe.frame.HeadersFrame(stream_id, block)
+            frame.flags.add("END_HEADERS")
+            frame.flags.add("END_STREAM")
+            raw.sendall(frame.serialize())
+            status, ended = None, False
+            while not ended:
+                frames, buffer = read_frames(raw, buffer)
+                if frames is None:
+                    return {"status": status, "closed": True}
+                for received in frames:
+                    if isinstance(received, hyperframe.frame.SettingsFrame) and "ACK" not in received.flags:
+                        if not initial_seen:
+                            # The server's first SETTINGS: acknowledged, as every client does.
+                            initial_seen = True
+                            ack = hyperframe.frame.SettingsFrame(0)
+                            ack.flags.add("ACK")
+                            raw.sendall(ack.serialize())
+                        else:
+                            changes += 1
+                    elif isinstance(received, hyperframe.frame.HeadersFrame) and received.stream_id == stream_id:
+                        status = int(dict(decoder.decode(received.data))[":status"])
+                    if received.stream_id == stream_id and "END_STREAM" in received.flags:
+                        ended = True
+            return {"status": status, "changes": changes}
+
+        first = ask(1, "h2-tiny-window")
+        second = ask(3, "h2-tiny-frames")
+        ack = hyperframe.frame.SettingsFrame(0)
+        ack.flags.add("ACK")
+        raw.sendall(ack.serialize())
+        third = ask(5, "h2-tiny-frames")
+        result = {"first": first, "second": second, "third": third}
+    elif scenario == "after-tunnel-end":
+        # The server ends the tunnel's side at once (/websocket/payloads/0 closes); what the client
+        # still sends is dropped and its window reopened.
+        receive(conn, sock.recv(65536), streams)
+        sock.sendall(conn.data_to_send())
+        streams[1] = Stream()
+        conn.send_headers(1, [(":method", "CONNECT"), (":protocol", "websocket"), (":scheme", "http"), (":path", argument),
+                              (":authority", f"localhost:{port}"), ("sec-websocket-version", "13")])
+        sock.sendall(conn.data_to_send())
+        run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
+        ended = streams[1].ended
+        sent, stop = 0, time.time() + 5
+        while sent < 100_000 and streams[1].reset is None and time.time() < stop:
+            window = min(conn.local_flow_control_window(1), conn.max_outbound_frame_size, 100_000 - sent)
+            if window > 0:
+                conn.send_data(1, bytes(window))
+                sent += window
+                sock.sendall(conn.data_to_send())
+            else:
+                run(sock, conn, streams, lambda: conn.local_flow_control_window(1) > 0 or streams[1].reset is not None, deadline=1)
+        result = {"serverEnded": ended, "sent": sent, "reset": streams[1].reset}
     elif scenario == "websocket-early":
         # A message, the close and END_STREAM all sent before the route's delayed 200.
         receive(conn, sock.recv(65536), streams)
