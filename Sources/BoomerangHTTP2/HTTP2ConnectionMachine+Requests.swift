@@ -103,16 +103,16 @@ extension HTTP2ConnectionMachine {
     private func changeEdges(askedIn head: HTTPRequestHead) -> ServerError? {
         guard let name = HTTP2Edges.askedName(in: head), let asked = HTTP2Edges.named(name), asked != edges else { return nil }
         let changed = serverConfiguration.applying(asked)
-        guard !session.awaitsChangeAcknowledgement else {
-            return ServerError(
-                .settingsNotAcknowledged,
-                "\(HTTP2Edges.controlName): the client has not acknowledged the connection's last SETTINGS change yet; ask again once it has",
-                value: name)
-        }
         guard changed.headerTableSize == configuration.headerTableSize else {
             return ServerError(
                 .invalidControl,
                 "\(HTTP2Edges.controlName): the HPACK table's size is set as a connection starts, and stays; h2-no-hpack-table is asked for there (an h2c upgrade, or its TLS scenario's port)",
+                value: name)
+        }
+        guard !session.awaitsChangeAcknowledgement else {
+            return ServerError(
+                .settingsNotAcknowledged,
+                "\(HTTP2Edges.controlName): the client has not acknowledged the connection's last SETTINGS change yet; ask again once it has",
                 value: name)
         }
         guard session.change(to: changed) else { return nil }

@@ -20,7 +20,10 @@ extension HTTP2ConnectionMachine {
             // Refused: what the client sends on the stream is not wanted (NO_ERROR once the
             // answer has left).
             exchange.isAnsweredEarly = true
-            exchange.earlyTunnelInput = []
+            if !exchange.earlyTunnelInput.isEmpty {
+                session.consumeStreamOnly(stream: exchange.id, count: exchange.earlyTunnelInput.count)
+                exchange.earlyTunnelInput = []
+            }
         }
         if response.status < 200 {
             // A 101 has no meaning on HTTP/2 (RFC 9113 §8.6): an upgrade route cannot switch here.
@@ -227,7 +230,12 @@ extension HTTP2ConnectionMachine {
         tunnelStep(tunnel.handler.start(now: now, waker: waker), exchange, tunnel, now: now)
         let early = exchange.earlyTunnelInput
         exchange.earlyTunnelInput = []
-        if !early.isEmpty, case .tunnel = exchange.phase { tunnelReceived(early, exchange, tunnel, now: now) }
+        if case .tunnel = exchange.phase {
+            if !early.isEmpty { tunnelReceived(early, exchange, tunnel, now: now) }
+        } else if !early.isEmpty {
+            // The protocol ended as it started: what came early is dropped, its window reopened.
+            session.consumeStreamOnly(stream: exchange.id, count: early.count)
+        }
         if exchange.earlyTunnelEnded, case .tunnel = exchange.phase {
             tunnelStep(tunnel.handler.peerClosed(now: now), exchange, tunnel, now: now)
         }
@@ -249,8 +257,7 @@ extension HTTP2ConnectionMachine {
             do {
                 try session.send(stream: exchange.id, step.output)
             } catch {
-                exchange.phase = .answered
-                return
+                return endTunnel(exchange, tunnel)
             }
         }
         if let wakeAt = step.wakeAt { tunnel.wakeAt = wakeAt }
@@ -258,8 +265,18 @@ extension HTTP2ConnectionMachine {
             // The protocol is over: END_STREAM once its last bytes have left (RFC 8441 §5's
             // orderly close); the client has the idle timeout to end its side.
             try? session.finish(stream: exchange.id)
-            exchange.phase = .answered
+            endTunnel(exchange, tunnel)
             exchange.tunnelEndedAt = now
+        }
+    }
+
+    /// The tunnel is over: what the protocol took and the window still owes is credited, since
+    /// what comes after is dropped as it arrives.
+    private func endTunnel(_ exchange: HTTP2StreamExchange, _ tunnel: HTTP2StreamExchange.Tunnel) {
+        exchange.phase = .answered
+        if tunnel.unconsumed > 0 {
+            session.consumeStreamOnly(stream: exchange.id, count: tunnel.unconsumed)
+            tunnel.unconsumed = 0
         }
     }
 

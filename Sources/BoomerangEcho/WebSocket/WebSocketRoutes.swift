@@ -23,6 +23,7 @@ package enum WebSocketRoutes {
             "echo", .only([.get]), "/websocket/echo",
             summary: "WebSocket: each message echoed with its type; max_fragment_size and max_message_size (go-httpbin)"
         ) { request throws(ServerError) in
+            let accepted = try accept(request, maxDelay: configuration.maxResponseDelayMilliseconds)
             let query = HttpbinQuery(request.head)
             var maxMessage = maxEchoMessageBytes
             if let text = query.first("max_message_size") {
@@ -35,34 +36,33 @@ package enum WebSocketRoutes {
             let session = WebSocketSessionConfiguration(
                 parser: WebSocketParserConfiguration(maxFrameBytes: maxFragment, maxMessageBytes: maxMessage),
                 maxSentFragmentBytes: maxFragment)
-            return try upgrade(request, WebSocketEchoBehavior(), configuration: session, maxDelay: configuration.maxResponseDelayMilliseconds)
+            return upgrade(accepted, WebSocketEchoBehavior(), configuration: session)
         }
         group.add(
             "payload", .only([.get]), "/websocket",
             summary: "WebSocket: Firewalk's reply as one binary message, then a close (closeCode, closeDelay ms)"
         ) { request throws(ServerError) in
-            try payloads(request, count: 1, maxDelay: configuration.maxResponseDelayMilliseconds)
+            try payloads(request, accepted: try accept(request, maxDelay: configuration.maxResponseDelayMilliseconds), count: 1)
         }
         group.add(
             "payloads", .only([.get]), "/websocket/payloads/{count}",
             summary: "WebSocket: Firewalk's reply as count binary messages, then a close (closeCode, closeDelay ms)"
         ) { request throws(ServerError) in
-            try payloads(
-                request, count: try countParameter(request, in: 0...maxPayloadCount), maxDelay: configuration.maxResponseDelayMilliseconds)
+            let accepted = try accept(request, maxDelay: configuration.maxResponseDelayMilliseconds)
+            return try payloads(request, accepted: accepted, count: try countParameter(request, in: 0...maxPayloadCount))
         }
         group.add(
             "ping", .only([.get]), "/websocket/ping/{count}",
             summary: "WebSocket: each ping answered with a pong; the count-th closes with 1001"
         ) { request throws(ServerError) in
+            let accepted = try accept(request, maxDelay: configuration.maxResponseDelayMilliseconds)
             let count = try countParameter(request, in: 0...maxPingCount)
-            return try upgrade(
-                request, WebSocketPingCountBehavior(count: count), configuration: WebSocketSessionConfiguration(),
-                maxDelay: configuration.maxResponseDelayMilliseconds)
+            return upgrade(accepted, WebSocketPingCountBehavior(count: count), configuration: WebSocketSessionConfiguration())
         }
     }
 
     /// Firewalk's `/websocket` and `/websocket/payloads/{count}`.
-    private static func payloads(_ request: RouteRequest, count: Int, maxDelay: Int) throws(ServerError) -> any Responder {
+    private static func payloads(_ request: RouteRequest, accepted: Response, count: Int) throws(ServerError) -> any Responder {
         let query = HttpbinQuery(request.head)
         var closeCode = WebSocketCloseCode.normalClosure
         if let text = query.first("closeCode") {
@@ -78,7 +78,7 @@ package enum WebSocketRoutes {
         }
         let payload = FirewalkReply(context: request.context, body: nil).json
         let behavior = WebSocketPayloadsBehavior(payload: payload, count: count, closeCode: closeCode, closeDelayMilliseconds: closeDelay)
-        return try upgrade(request, behavior, configuration: WebSocketSessionConfiguration(), maxDelay: maxDelay)
+        return upgrade(accepted, behavior, configuration: WebSocketSessionConfiguration())
     }
 
     /// `{count}`, 1 when it is not a number (as in Firewalk), else within `range`.
@@ -87,14 +87,11 @@ package enum WebSocketRoutes {
         return try NumericParameter.int("count", text, in: range)
     }
 
-    /// Checks the handshake and answers 101 with a session running `behavior`; over HTTP/2 (an
-    /// extended CONNECT, RFC 8441), 200, and the stream carries the session. The first
-    /// subprotocol offered is accepted, as Firewalk does. The answer waits for
-    /// `x-set-response-delay-ms` (at most `maxDelay`); the echo's other controls have no
-    /// meaning for a handshake and are refused.
-    package static func upgrade(
-        _ request: RouteRequest, _ behavior: some WebSocketBehavior, configuration: WebSocketSessionConfiguration, maxDelay: Int
-    ) throws(ServerError) -> any Responder {
+    /// Checks the handshake, before the route's parameters: the answer that starts the session,
+    /// 101, or over HTTP/2 (an extended CONNECT, RFC 8441) 200. The first subprotocol offered is
+    /// accepted, as Firewalk does. The answer waits for `x-set-response-delay-ms` (at most
+    /// `maxDelay`); the echo's other controls have no meaning for a handshake and are refused.
+    package static func accept(_ request: RouteRequest, maxDelay: Int) throws(ServerError) -> Response {
         var response: Response
         do {
             if let stream = request.context.stream {
@@ -113,6 +110,14 @@ package enum WebSocketRoutes {
         }
         response.sendsSecurityHeaders = false
         response.delayMilliseconds = try handshakeDelay(request.head, maxDelay: maxDelay)
+        return response
+    }
+
+    /// The `accepted` answer with a session running `behavior`.
+    package static func upgrade(
+        _ accepted: Response, _ behavior: some WebSocketBehavior, configuration: WebSocketSessionConfiguration
+    ) -> any Responder {
+        var response = accepted
         response.upgrade = WebSocketConnection(session: WebSocketSession(behavior: behavior, configuration: configuration))
         return FixedResponder(response)
     }

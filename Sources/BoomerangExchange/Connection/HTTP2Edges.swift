@@ -34,15 +34,20 @@ extension HTTP2Edges {
     /// parameter or a field of an h2c upgrade's request, or of any HTTP/2 request.
     public static let controlName = "x-set-http2-edge"
 
-    /// The value of ``controlName`` in `head`'s query (the last one, percent-decoded as the echo
-    /// decodes it), or else in its fields.
+    /// The value of ``controlName`` in `head`'s query, or else in its fields. The query is read
+    /// as the echo that checks the control reads it: names and values percent-decoded (a `+` kept),
+    /// the last pair of the name, a bare name an empty value.
     public static func askedName(in head: borrowing HTTPRequestHead) -> String? {
-        if let query = head.query {
-            let prefix = controlName + "="
-            if let pair = query.split(separator: "&").last(where: { $0.hasPrefix(prefix) }) {
-                let value = pair.dropFirst(prefix.count)
-                return (try? PercentDecoder(mode: .lenient).decodeString(value.utf8)) ?? String(value)
+        if let query = head.query, query.utf8.contains(UInt8(ascii: "%")) || query.contains(controlName) {
+            let decoder = PercentDecoder(mode: .lenient)
+            func decoded(_ text: Substring) -> String { (try? decoder.decodeString(text.utf8)) ?? String(text) }
+            var asked: String?
+            for pair in query.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard decoded(parts[0]) == controlName else { continue }
+                asked = parts.count > 1 ? decoded(parts[1]) : ""
             }
+            if let asked { return asked }
         }
         return head.headers[controlName]
     }

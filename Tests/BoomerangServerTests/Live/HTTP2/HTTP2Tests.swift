@@ -350,9 +350,12 @@ import Testing
 
     /// What a client sends on a WebSocket stream after the server has ended its side is dropped,
     /// and the stream's window reopened for it: nothing is kept for a tunnel that is over.
-    @Test func whatComesAfterATunnelEndedIsDroppedAndItsWindowReopened() throws {
+    /// The same with a whole window of bytes sent before a delayed 200: they are no WebSocket
+    /// frames (unmasked), so the session closes as it starts, and their window is reopened too.
+    @Test(arguments: [0, 65_535])
+    func whatComesAfterATunnelEndedIsDroppedAndItsWindowReopened(early: Int) throws {
         let live = try LiveServer()
-        let result = try Self.client(live, "after-tunnel-end", "/websocket/payloads/0")
+        let result = try Self.client(live, "after-tunnel-end", "/websocket/payloads/0", [String(early)])
         #expect(result["serverEnded"] as? Bool == true, "\(result)")
         #expect(result["sent"] as? Int == 100_000, "past the stream's first window: \(result)")
     }

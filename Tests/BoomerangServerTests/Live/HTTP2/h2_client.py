@@ -474,13 +474,20 @@ def main():
         third = ask(5, "h2-tiny-frames")
         result = {"first": first, "second": second, "third": third}
     elif scenario == "after-tunnel-end":
-        # The server ends the tunnel's side at once (/websocket/payloads/0 closes); what the client
-        # still sends is dropped and its window reopened.
+        # The server ends the tunnel's side (/websocket/payloads/0 closes; bytes that are no
+        # WebSocket frames close it at once); what the client still sends is dropped and its
+        # window reopened. With a count, that many bytes go early, before a delayed 200.
+        early = int(sys.argv[4]) if len(sys.argv) > 4 else 0
         receive(conn, sock.recv(65536), streams)
         sock.sendall(conn.data_to_send())
         streams[1] = Stream()
         conn.send_headers(1, [(":method", "CONNECT"), (":protocol", "websocket"), (":scheme", "http"), (":path", argument),
-                              (":authority", f"localhost:{port}"), ("sec-websocket-version", "13")])
+                              (":authority", f"localhost:{port}"), ("sec-websocket-version", "13")]
+                          + ([("x-set-response-delay-ms", "300")] if early else []))
+        while early > 0:
+            piece = min(early, conn.max_outbound_frame_size)
+            conn.send_data(1, bytes(piece))
+            early -= piece
         sock.sendall(conn.data_to_send())
         run(sock, conn, streams, lambda: streams[1].ended or streams[1].reset is not None, deadline=5)
         ended = streams[1].ended

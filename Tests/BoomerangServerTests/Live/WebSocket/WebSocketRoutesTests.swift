@@ -107,6 +107,14 @@ import Testing
         #expect(response.text.contains("invalidControl"), "\(response.text)")
     }
 
+    /// The handshake is checked before the route's parameters and the controls: a GET without it
+    /// is told to upgrade, whatever else is wrong with it.
+    @Test func theHandshakeIsCheckedBeforeTheParametersAndControls() throws {
+        let live = try LiveServer()
+        let response = try live.fetch("/websocket/echo?max_message_size=abc&x-set-response-status-code=503")
+        #expect(response.status == 426, "\(response.text)")
+    }
+
     @Test func aClientThatVanishesFreesItsConnection() throws {
         // One connection at a time: were a vanished client's connection kept, every later one
         // would be closed at once. The server learns of a reset asynchronously, so a new
