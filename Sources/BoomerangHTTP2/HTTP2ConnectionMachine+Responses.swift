@@ -20,10 +20,7 @@ extension HTTP2ConnectionMachine {
             // Refused: what the client sends on the stream is not wanted (NO_ERROR once the
             // answer has left).
             exchange.isAnsweredEarly = true
-            if !exchange.earlyTunnelInput.isEmpty {
-                session.consumeStreamOnly(stream: exchange.id, count: exchange.earlyTunnelInput.count)
-                exchange.earlyTunnelInput = []
-            }
+            dropEarlyTunnelInput(exchange)
         }
         if response.status < 200 {
             // A 101 has no meaning on HTTP/2 (RFC 9113 §8.6): an upgrade route cannot switch here.
@@ -228,14 +225,13 @@ extension HTTP2ConnectionMachine {
         let tunnel = HTTP2StreamExchange.Tunnel(handler: upgrade)
         exchange.phase = .tunnel(tunnel)
         tunnelStep(tunnel.handler.start(now: now, waker: waker), exchange, tunnel, now: now)
-        let early = exchange.earlyTunnelInput
-        exchange.earlyTunnelInput = []
-        if case .tunnel = exchange.phase {
-            if !early.isEmpty { tunnelReceived(early, exchange, tunnel, now: now) }
-        } else if !early.isEmpty {
-            // The protocol ended as it started: what came early is dropped, its window reopened.
-            session.consumeStreamOnly(stream: exchange.id, count: early.count)
+        if case .tunnel = exchange.phase, !exchange.earlyTunnelInput.isEmpty {
+            let early = exchange.earlyTunnelInput
+            exchange.earlyTunnelInput = []
+            tunnelReceived(early, exchange, tunnel, now: now)
         }
+        // The protocol ended as it started: what came early is not wanted.
+        dropEarlyTunnelInput(exchange)
         if exchange.earlyTunnelEnded, case .tunnel = exchange.phase {
             tunnelStep(tunnel.handler.peerClosed(now: now), exchange, tunnel, now: now)
         }
@@ -268,6 +264,13 @@ extension HTTP2ConnectionMachine {
             endTunnel(exchange, tunnel)
             exchange.tunnelEndedAt = now
         }
+    }
+
+    /// Drops what came before a tunnel that will not take it, reopening its window.
+    private func dropEarlyTunnelInput(_ exchange: HTTP2StreamExchange) {
+        guard !exchange.earlyTunnelInput.isEmpty else { return }
+        session.consumeStreamOnly(stream: exchange.id, count: exchange.earlyTunnelInput.count)
+        exchange.earlyTunnelInput = []
     }
 
     /// The tunnel is over: what the protocol took and the window still owes is credited, since

@@ -41,7 +41,7 @@ public final class HTTP2Session {
     @exclusivity(unchecked) var sentGoAwayCode: UInt32?
     /// SETTINGS frames submitted and acknowledged (ACKs come in order), and the number of the
     /// last one ``change(to:)`` submitted.
-    @exclusivity(unchecked) var settingsSubmitted = 0
+    @exclusivity(unchecked) private var settingsSubmitted = 0
     @exclusivity(unchecked) var settingsAcknowledged = 0
     @exclusivity(unchecked) private var lastChangeSettings = 0
 

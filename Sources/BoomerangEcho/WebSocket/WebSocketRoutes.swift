@@ -126,7 +126,8 @@ package enum WebSocketRoutes {
     private static func handshakeDelay(_ head: HTTPRequestHead, maxDelay: Int) throws(ServerError) -> Int {
         let controls: ResponseControls
         do {
-            controls = try ResponseControls(query: EchoQuery(head.query ?? "").rawPairs, headers: head.headers, maxDelayMilliseconds: maxDelay)
+            let query = head.query.map { FormDecoding.pairs(String($0), plusAsSpace: false).pairs } ?? []
+            controls = try ResponseControls(query: query, headers: head.headers, maxDelayMilliseconds: maxDelay)
         } catch {
             throw ServerError(.invalidControl, "\(error.name) was \"\(error.value)\"; expected \(error.expected)", value: error.value)
         }
