@@ -97,11 +97,16 @@ extension HTTP2ConnectionMachine {
 
     /// Runs the connection from now on with the edges `head` asks for (``HTTP2Edges/controlName``)
     /// in place of those it ran with, announced in a SETTINGS frame before the answer; the error
-    /// to answer with when they cannot change midway. A name there are no edges of changes
-    /// nothing (the echo answers it 400, naming the edges), nor does a SETTINGS frame the
-    /// library has no memory for (the echo names the edges in force).
+    /// to answer with when there are no edges of that name (on every route, not only the echo's),
+    /// or when they cannot change midway. A SETTINGS frame the library has no memory for changes
+    /// nothing (the echo names the edges in force).
     private func changeEdges(askedIn head: HTTPRequestHead) -> ServerError? {
-        guard let name = HTTP2Edges.askedName(in: head), let asked = HTTP2Edges.named(name), asked != edges else { return nil }
+        guard let name = HTTP2Edges.askedName(in: head) else { return nil }
+        guard let asked = HTTP2Edges.named(name) else {
+            return ServerError(
+                .invalidControl, "\(HTTP2Edges.controlName) was \"\(name)\"; expected \(HTTP2Edges.names)", value: name)
+        }
+        guard asked != edges else { return nil }
         let changed = serverConfiguration.applying(asked)
         guard changed.headerTableSize == configuration.headerTableSize else {
             return ServerError(

@@ -134,7 +134,7 @@ package enum WebSocketRoutes {
         let others: [(String, Bool)] = [
             (ResponseControls.statusName, controls.status != nil), (ResponseControls.contentTypeName, controls.contentType != nil),
             (ResponseControls.formatName, controls.format != nil), (ResponseControls.faultName, controls.fault != nil),
-            (ResponseControls.failTimesName, controls.failTimes != nil),
+            (ResponseControls.failTimesName, controls.failTimes != nil), (ResponseControls.multipartModeName, controls.multipartMode != nil),
         ]
         if let (name, _) = others.first(where: \.1) {
             throw ServerError(

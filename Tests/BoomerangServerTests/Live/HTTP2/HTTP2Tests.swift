@@ -634,6 +634,9 @@ import Testing
         // The query's value is percent-decoded, as the echo that checks it decodes it.
         let encoded = try #require(try Self.curl(live, "/get?x-set-http2-edge=h2-tiny%2Dwindow%20").json)
         #expect((encoded["http2"] as? [String: Any])?["edges"] as? String == "h2-tiny-window", "\(encoded)")
+        // A name there are no edges of is refused on every route, not only by the echo.
+        let unknown = try Self.curl(live, "/bytes/10?x-set-http2-edge=h2-huge", ["-o", "/dev/null", "-w", "%{http_code}"])
+        #expect(String(decoding: unknown.stdout, as: UTF8.self) == "400")
         let table = try #require(try Self.curl(live, "/get?x-set-http2-edge=h2-no-hpack-table").json)
         let error = try #require(table["error"] as? [String: Any], "the encoder's table cannot change midway: \(table)")
         #expect(error["code"] as? String == "invalidControl")

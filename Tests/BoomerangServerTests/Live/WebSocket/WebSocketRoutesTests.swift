@@ -105,6 +105,9 @@ import Testing
         let response = try #require(try connection.readResponse())
         #expect(response.status == 400)
         #expect(response.text.contains("invalidControl"), "\(response.text)")
+        let multipart = try live.connect()
+        try multipart.send(WebSocketRawFrameTests.upgradeHead("/websocket/echo?x-set-multipart-mode=lenient"))
+        #expect(try multipart.readResponse()?.status == 400)
     }
 
     /// The handshake is checked before the route's parameters and the controls: a GET without it
